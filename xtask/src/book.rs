@@ -1,0 +1,84 @@
+//! `cargo xtask book`: builds the book with mdBook and checks its links, installing the
+//! pinned versions of both tools into the project's own folder when they are missing.
+
+use crate::{repo_root, run, run_output};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The tools the book is built with, at the versions it is built with: (crate, version).
+/// mdbook-linkcheck2 is a fork of mdbook-linkcheck, whose 0.7.7 cannot read mdBook 0.5's
+/// render context.
+const TOOLS: [(&str, &str); 2] = [("mdbook", "0.5.4"), ("mdbook-linkcheck2", "0.13.0")];
+
+/// Where the tools are installed: inside `target`, so a clean clone starts without them and
+/// `cargo clean` removes them, and nothing is installed outside the project.
+pub fn tools_root(root: &Path) -> PathBuf {
+    root.join("target/tools")
+}
+
+/// Runs `cargo xtask book [--serve]`.
+pub fn main(args: &[String]) -> Result<(), String> {
+    let root = repo_root();
+    match args.first().map(String::as_str) {
+        None => {
+            build(&root)?;
+            let index = root.join("book/build/html/index.html");
+            println!("the book is built: open {}", index.display());
+            Ok(())
+        }
+        Some("--serve") => serve(&root),
+        Some(other) => Err(format!(
+            "unknown option {other:?}: usage: cargo xtask book [--serve]"
+        )),
+    }
+}
+
+/// Builds the book into book/build: the HTML into book/build/html, and the link check, which
+/// fails the build on a broken link.
+pub fn build(root: &Path) -> Result<(), String> {
+    install_tools(root)?;
+    run(mdbook(root).arg("build").arg(root.join("book")))
+}
+
+/// Serves the book on localhost, rebuilding it when a page changes.
+fn serve(root: &Path) -> Result<(), String> {
+    install_tools(root)?;
+    println!("serving the book on http://127.0.0.1:3000 (Ctrl-C stops)");
+    run(mdbook(root)
+        .args(["serve", "--hostname", "127.0.0.1", "--port", "3000"])
+        .arg(root.join("book")))
+}
+
+/// A command running the installed mdbook, with the installed link checker on its PATH so
+/// mdbook finds it as the `linkcheck2` backend.
+fn mdbook(root: &Path) -> Command {
+    let bin = tools_root(root).join("bin");
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let paths = std::iter::once(bin.clone()).chain(std::env::split_paths(&path));
+    let mut command = Command::new(bin.join("mdbook"));
+    command.env("PATH", std::env::join_paths(paths).unwrap_or(path));
+    command
+}
+
+/// Installs each tool at its pinned version, unless that version is already installed.
+fn install_tools(root: &Path) -> Result<(), String> {
+    let tools = tools_root(root);
+    for (name, version) in TOOLS {
+        let installed = run_output(Command::new(tools.join("bin").join(name)).arg("--version"));
+        if installed.is_ok_and(|v| {
+            v.split_whitespace()
+                .any(|w| w.trim_start_matches('v') == version)
+        }) {
+            continue;
+        }
+        println!(
+            "installing {name} {version} into {} (once; it takes a few minutes)",
+            tools.display()
+        );
+        run(Command::new("cargo")
+            .args(["install", "--locked", "--quiet", "--root"])
+            .arg(&tools)
+            .arg(format!("{name}@{version}")))?;
+    }
+    Ok(())
+}

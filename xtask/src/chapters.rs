@@ -1,0 +1,478 @@
+//! `check-chapters` and `sync-chapters`: the book's pages against the engine's code and the
+//! plan.
+//!
+//! Every part of a page that comes from elsewhere is generated, and the check regenerates
+//! it and compares:
+//!
+//! - a listing, the text of one item of the engine's source, under a directive line such as
+//!   `<!-- listing crates/engine/src/bitboard.rs fn Bitboard::shift -->`;
+//! - a chapter's heading and header line, from stages.toml;
+//! - SUMMARY.md, from stages.toml.
+//!
+//! `sync-chapters` writes what the check would expect. The check never writes.
+
+use crate::listing::{self, ItemRef};
+use crate::plan::Plan;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// Something in the book that disagrees with its source, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The page, relative to the repository.
+    pub file: PathBuf,
+    /// The line on the page, from 1.
+    pub line: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+    }
+}
+
+/// The book's source folder, relative to the repository.
+pub const BOOK_SRC: &str = "book/src";
+
+/// A page as it is and as it should be, with what differs.
+struct Page {
+    /// The page, relative to the repository.
+    file: PathBuf,
+    /// Its text on disk.
+    actual: String,
+    /// Its text with every generated part regenerated.
+    expected: String,
+    /// Where the two differ, or what could not be generated.
+    problems: Vec<Problem>,
+}
+
+/// Compares every page of the book with what it should be. Returns the problems found,
+/// none when the book is in step with the code and the plan.
+pub fn check(root: &Path) -> Result<Vec<Problem>, String> {
+    Ok(pages(root)?
+        .into_iter()
+        .flat_map(|page| page.problems)
+        .collect())
+}
+
+/// Rewrites every generated part of the book. Returns the pages it changed, and the problems
+/// it could not mend (a listing naming a missing item, say), which need a person.
+pub fn sync(root: &Path) -> Result<(Vec<PathBuf>, Vec<Problem>), String> {
+    let mut changed = Vec::new();
+    let mut unmended = Vec::new();
+    for page in pages(root)? {
+        if page.expected != page.actual {
+            std::fs::write(root.join(&page.file), &page.expected)
+                .map_err(|e| format!("{}: cannot write: {e}", page.file.display()))?;
+            changed.push(page.file.clone());
+        }
+        // What remains after a sync is what regenerating could not fix.
+        let mended = |p: &Problem| p.message.ends_with(SYNC_HINT);
+        unmended.extend(page.problems.into_iter().filter(|p| !mended(p)));
+    }
+    Ok((changed, unmended))
+}
+
+/// The end of every message about a part that `sync-chapters` regenerates.
+const SYNC_HINT: &str = "(cargo xtask sync-chapters rewrites it)";
+
+/// Every page of the book: SUMMARY.md, then each Markdown file in book/src.
+fn pages(root: &Path) -> Result<Vec<Page>, String> {
+    let plan = Plan::load(root)?;
+    let src = root.join(BOOK_SRC);
+    let mut names: Vec<String> = std::fs::read_dir(&src)
+        .map_err(|e| format!("{}: cannot read: {e}", src.display()))?
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| name.ends_with(".md") && name != "SUMMARY.md")
+        .collect();
+    names.sort();
+
+    let mut pages = vec![summary_page(root, &plan)?];
+    for chapter in plan.chapters.iter().filter(|c| plan.is_written(&c.number)) {
+        if !names.contains(&chapter.file) {
+            let file = Path::new(BOOK_SRC).join(&chapter.file);
+            let message = format!(
+                "chapter {} is written (stages.toml) but has no page",
+                chapter.number
+            );
+            pages.push(missing_page(file, message));
+        }
+    }
+    for name in names {
+        let file = Path::new(BOOK_SRC).join(&name);
+        let actual = std::fs::read_to_string(root.join(&file))
+            .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+        let chapter = plan.chapters.iter().find(|c| c.file == name);
+        pages.push(regenerate(root, &plan, chapter, file, actual));
+    }
+    Ok(pages)
+}
+
+/// A page that should exist and does not: nothing to regenerate, one problem to report.
+fn missing_page(file: PathBuf, message: String) -> Page {
+    let problems = vec![Problem {
+        file: file.clone(),
+        line: 1,
+        message,
+    }];
+    Page {
+        file,
+        actual: String::new(),
+        expected: String::new(),
+        problems,
+    }
+}
+
+/// SUMMARY.md, which lists the introduction and then every chapter of the plan in order:
+/// written chapters as links to their pages, the others as drafts, so the whole plan shows.
+/// A section such as 10.1 stands under its chapter, so mdBook numbers it 10.1.
+fn summary_page(root: &Path, plan: &Plan) -> Result<Page, String> {
+    let file = Path::new(BOOK_SRC).join("SUMMARY.md");
+    let actual = std::fs::read_to_string(root.join(&file)).unwrap_or_default();
+    let mut expected = String::from("# Summary\n\n[Introduction](introduction.md)\n");
+    let mut milestone = "";
+    for chapter in &plan.chapters {
+        let is_section = chapter.number.contains('.');
+        let stage = plan.stages.iter().find(|s| s.chapter == chapter.number);
+        if let Some(stage) = stage.filter(|s| s.milestone != milestone) {
+            milestone = &stage.milestone;
+            let title = plan
+                .milestones
+                .iter()
+                .find(|m| m.id == *milestone)
+                .map_or("", |m| &m.title);
+            expected.push_str(&format!("\n# Milestone {milestone}: {title}\n\n"));
+        }
+        let indent = if is_section { "    " } else { "" };
+        let link = if plan.is_written(&chapter.number) {
+            chapter.file.as_str()
+        } else {
+            ""
+        };
+        expected.push_str(&format!("{indent}- [{}]({link})\n", chapter.title));
+    }
+    let mut problems = Vec::new();
+    if actual != expected {
+        let line = first_difference(&actual, &expected);
+        let message =
+            format!("SUMMARY.md disagrees with stages.toml about the chapters {SYNC_HINT}");
+        problems.push(Problem {
+            file: file.clone(),
+            line,
+            message,
+        });
+    }
+    Ok(Page {
+        file,
+        actual,
+        expected,
+        problems,
+    })
+}
+
+/// The first line, from 1, where `a` and `b` differ.
+fn first_difference(a: &str, b: &str) -> usize {
+    let mut lines = a.lines().zip(b.lines());
+    lines
+        .position(|(x, y)| x != y)
+        .unwrap_or_else(|| a.lines().count().min(b.lines().count()))
+        + 1
+}
+
+/// `actual` with its heading, header line and listings regenerated, and what differed.
+fn regenerate(
+    root: &Path,
+    plan: &Plan,
+    chapter: Option<&crate::plan::Chapter>,
+    file: PathBuf,
+    actual: String,
+) -> Page {
+    let lines: Vec<&str> = actual.lines().collect();
+    let mut out: Vec<String> = Vec::new();
+    let mut problems = Vec::new();
+    let mut problem = |line: usize, message: String| {
+        problems.push(Problem {
+            file: file.clone(),
+            line,
+            message,
+        });
+    };
+
+    let mut i = 0;
+    if let Some(chapter) = chapter.filter(|c| plan.is_written(&c.number)) {
+        // The heading, a blank line, the header line and a blank line open every chapter.
+        let heading = format!("# {}", chapter.title);
+        let header = plan.header_line(chapter).unwrap_or_default();
+        if lines.first() != Some(&heading.as_str()) {
+            problem(
+                1,
+                format!("the heading should be {heading:?}, as in stages.toml {SYNC_HINT}"),
+            );
+        }
+        let has_header = lines.get(2).is_some_and(|l| l.starts_with("*Milestone"));
+        if lines.get(2) != Some(&header.as_str()) {
+            problem(
+                3,
+                format!("the header line should be {header:?}, from stages.toml {SYNC_HINT}"),
+            );
+        }
+        out.extend([heading, String::new(), header, String::new()]);
+        i = if has_header { 3 } else { 1 };
+        while lines.get(i).is_some_and(|l| l.trim().is_empty()) {
+            i += 1;
+        }
+    }
+
+    while i < lines.len() {
+        let line = lines[i];
+        out.push(line.to_string());
+        let Some(spec) = directive(line, "listing") else {
+            i += 1;
+            continue;
+        };
+        let end = listing_block_end(&lines, i + 1);
+        match listing_block(root, spec) {
+            Ok(block) => {
+                let current: Vec<&str> = lines[i + 1..end].to_vec();
+                if current != block.iter().map(String::as_str).collect::<Vec<_>>() {
+                    problem(
+                        i + 1,
+                        format!("the listing of `{spec}` differs from the source {SYNC_HINT}"),
+                    );
+                }
+                out.extend(block);
+            }
+            Err(message) => {
+                problem(i + 1, message);
+                out.extend(lines[i + 1..end].iter().map(|l| l.to_string()));
+            }
+        }
+        i = end;
+    }
+
+    let mut expected = out.join("\n");
+    expected.push('\n');
+    Page {
+        file,
+        actual,
+        expected,
+        problems,
+    }
+}
+
+/// The text of a directive line `<!-- NAME TEXT -->`: `TEXT`, if `line` is one.
+fn directive<'a>(line: &'a str, name: &str) -> Option<&'a str> {
+    let inner = line
+        .trim()
+        .strip_prefix("<!--")?
+        .strip_suffix("-->")?
+        .trim();
+    inner.strip_prefix(name)?.strip_prefix(' ').map(str::trim)
+}
+
+/// Where the listing block that may follow a directive, starting at line `start`, ends: the
+/// line after its closing fence. The block is a caption line, a blank line and a fenced code
+/// block; if `start` begins none of that, the block is missing and ends where it starts.
+fn listing_block_end(lines: &[&str], start: usize) -> usize {
+    let mut i = start;
+    if lines
+        .get(i)
+        .is_some_and(|l| l.starts_with("<div class=\"listing-source\">"))
+    {
+        i += 1;
+        while lines.get(i).is_some_and(|l| l.trim().is_empty()) {
+            i += 1;
+        }
+    }
+    if !lines.get(i).is_some_and(|l| l.starts_with("```")) {
+        return start;
+    }
+    // The closing fence, or the end of the page if the fence is never closed.
+    match lines[i + 1..].iter().position(|l| l.trim_end() == "```") {
+        Some(offset) => i + 1 + offset + 1,
+        None => lines.len(),
+    }
+}
+
+/// The block a listing directive stands for: a caption naming the file and item, a blank
+/// line, and the item's source in a fenced code block.
+fn listing_block(root: &Path, spec: &str) -> Result<Vec<String>, String> {
+    let (path, item) = spec
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("a listing names a file and an item: `{spec}`"))?;
+    let item_ref = ItemRef::parse(item)?;
+    let source = std::fs::read_to_string(root.join(path))
+        .map_err(|e| format!("listing `{spec}`: cannot read {path}: {e}"))?;
+    let text = listing::extract(&source, &item_ref)
+        .map_err(|e| format!("listing `{spec}`: {path} {e}"))?;
+    let item = item.trim();
+    let mut block = vec![
+        format!("<div class=\"listing-source\"><code>{path}</code> · <code>{item}</code></div>"),
+        String::new(),
+        "```rust".to_string(),
+    ];
+    block.extend(text.lines().map(str::to_string));
+    block.push("```".to_string());
+    Ok(block)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_repo::TestRepo;
+
+    #[test]
+    fn the_book_is_in_step_with_the_code() {
+        let problems = check(&crate::repo_root()).unwrap();
+        assert!(problems.is_empty(), "{problems:#?}");
+    }
+
+    #[test]
+    fn a_changed_source_item_fails_the_check_at_its_listing() {
+        let repo = TestRepo::copy_of_this_one();
+        let problems = repo.check();
+        assert!(problems.is_empty(), "{problems:#?}");
+        let line = repo.line_of(
+            "ch01-bitboards.md",
+            "<!-- listing crates/engine/src/bitboard.rs fn Bitboard::shift -->",
+        );
+        repo.edit(
+            "crates/engine/src/bitboard.rs",
+            "Direction::North => b << 8,",
+            "Direction::North => b << 8, // up",
+        );
+
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert_eq!(problems[0].file, Path::new("book/src/ch01-bitboards.md"));
+        assert_eq!(problems[0].line, line);
+        assert!(
+            problems[0]
+                .message
+                .contains("fn Bitboard::shift` differs from the source")
+        );
+
+        let (changed, unmended) = sync(repo.root()).unwrap();
+        assert_eq!(changed, [Path::new("book/src/ch01-bitboards.md")]);
+        assert!(unmended.is_empty());
+        assert!(repo.check().is_empty());
+    }
+
+    #[test]
+    fn a_listing_of_a_missing_item_fails_the_check_and_is_not_mended() {
+        let repo = TestRepo::copy_of_this_one();
+        repo.edit(
+            "book/src/ch01-bitboards.md",
+            "fn Bitboard::shift -->",
+            "fn Bitboard::slide -->",
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(
+            problems[0].message.contains("has no fn Bitboard::slide"),
+            "{}",
+            problems[0]
+        );
+        let (_, unmended) = sync(repo.root()).unwrap();
+        assert_eq!(unmended.len(), 1);
+    }
+
+    #[test]
+    fn a_listing_of_a_missing_file_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        repo.edit(
+            "book/src/ch01-bitboards.md",
+            "src/bitboard.rs fn Bitboard::shift",
+            "src/bitbord.rs fn Bitboard::shift",
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(
+            problems[0]
+                .message
+                .contains("cannot read crates/engine/src/bitbord.rs")
+        );
+    }
+
+    #[test]
+    fn an_emptied_listing_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        let page = repo.read("book/src/ch01-bitboards.md");
+        let directive = "<!-- listing crates/engine/src/bitboard.rs fn Bitboard::shift -->\n";
+        let start = page.find(directive).unwrap() + directive.len();
+        let fence = page[start..].find("```rust\n").unwrap() + start + "```rust\n".len();
+        let close = page[fence..].find("```\n").unwrap() + fence;
+        repo.write(
+            "book/src/ch01-bitboards.md",
+            &format!("{}{}", &page[..fence], &page[close..]),
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].message.contains("differs from the source"));
+    }
+
+    #[test]
+    fn a_wrong_header_line_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        repo.edit(
+            "book/src/ch01-bitboards.md",
+            "*Milestone M1, stage 1",
+            "*Milestone M2, stage 1",
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert_eq!(problems[0].line, 3);
+        assert!(problems[0].message.contains("header line"));
+    }
+
+    #[test]
+    fn a_header_line_that_disagrees_with_a_changed_plan_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        let code = "code = [\"crates/engine/src/square.rs\", ";
+        repo.edit("stages.toml", code, "code = [");
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].message.contains("header line"));
+    }
+
+    #[test]
+    fn a_summary_that_disagrees_with_the_plan_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        repo.edit(
+            "book/src/SUMMARY.md",
+            "- [The position]()",
+            "- [The Position]()",
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].file.ends_with("SUMMARY.md"));
+        sync(repo.root()).unwrap();
+        assert!(repo.check().is_empty());
+    }
+
+    #[test]
+    fn a_written_chapter_without_a_page_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        std::fs::remove_file(repo.root().join("book/src/ch01-bitboards.md")).unwrap();
+        let problems = repo.check();
+        assert!(
+            problems.iter().any(|p| p.message.contains("has no page")),
+            "{problems:#?}"
+        );
+    }
+
+    #[test]
+    fn directives_are_recognised_only_whole() {
+        assert_eq!(
+            directive("<!-- listing a.rs fn f -->", "listing"),
+            Some("a.rs fn f")
+        );
+        assert_eq!(directive("<!-- listings a.rs fn f -->", "listing"), None);
+        assert_eq!(
+            directive("text <!-- listing a.rs fn f -->", "listing"),
+            None
+        );
+    }
+}

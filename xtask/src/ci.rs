@@ -1,0 +1,43 @@
+//! `cargo xtask ci`: everything CI checks, in order, stopping at the first failure.
+
+use crate::{book, check_chapters, repo_root, run, stages};
+use std::process::Command;
+use std::time::Instant;
+
+/// Runs every check: formatting, lints, the tests, the chapters against the code, the
+/// stages against the history, and the book's build with its link check.
+pub fn main() -> Result<(), String> {
+    let root = repo_root();
+    let cargo = |args: &[&str]| run(Command::new("cargo").current_dir(&root).args(args));
+    let started = Instant::now();
+    step("fmt", || cargo(&["fmt", "--all", "--check"]))?;
+    step("clippy", || {
+        cargo(&[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    })?;
+    step("tests", || cargo(&["test", "--workspace"]))?;
+    step("check-chapters", || check_chapters(&root))?;
+    step("stages check", || stages::main(&["check".to_string()]))?;
+    step("book", || book::build(&root))?;
+    let seconds = started.elapsed().as_secs_f64();
+    println!("== ci: all checks passed in {seconds:.1} s");
+    Ok(())
+}
+
+/// Runs the check `name`, saying when it starts and how long it took.
+fn step(name: &str, check: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
+    println!("== ci: {name}");
+    let started = Instant::now();
+    check().map_err(|e| format!("ci step {name}: {e}"))?;
+    println!(
+        "== ci: {name} passed in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

@@ -1,0 +1,137 @@
+//! cb2026's own tooling, run as `cargo xtask COMMAND`.
+//!
+//! It keeps the book honest (every listing is the engine's source, every header line and
+//! the table of contents follow stages.toml), builds the book, tags the stages and runs
+//! everything CI checks.
+
+mod book;
+mod chapters;
+mod ci;
+mod listing;
+mod plan;
+mod stages;
+#[cfg(test)]
+mod test_repo;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+/// What `cargo xtask` with no command, or a wrong one, prints.
+const USAGE: &str = "\
+usage: cargo xtask COMMAND
+
+  check-chapters   fail if a listing, header line or SUMMARY.md differs from its source
+  sync-chapters    rewrite every generated part of the book from its source
+  book [--serve]   build the book into book/build (with its link check), or serve it
+  stages list      the stages, whether each is done and tagged
+  stages tag       make the tag stage-NN for each new `Stage: N` trailer
+  stages check     every done stage has its trailer, in order
+  stages verify    build and test every stage tag in a worktree of its own
+  ci               everything CI checks, in order";
+
+/// Runs the command named on the command line.
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (command, rest) = match args.split_first() {
+        Some((command, rest)) => (command.as_str(), rest),
+        None => ("help", &[][..]),
+    };
+    let result = match command {
+        "check-chapters" => check_chapters(&repo_root()),
+        "sync-chapters" => sync_chapters(),
+        "book" => book::main(rest),
+        "stages" => stages::main(rest),
+        "ci" => ci::main(),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `check-chapters`: prints every place where the book and its sources disagree, and fails
+/// if there is one.
+fn check_chapters(root: &Path) -> Result<(), String> {
+    let problems = chapters::check(root)?;
+    for problem in &problems {
+        eprintln!("{problem}");
+    }
+    if problems.is_empty() {
+        println!("check-chapters: every listing, header line and the summary match their sources");
+        Ok(())
+    } else {
+        Err(format!(
+            "check-chapters found {} problem(s)",
+            problems.len()
+        ))
+    }
+}
+
+/// `sync-chapters`: rewrites what can be regenerated and reports what cannot.
+fn sync_chapters() -> Result<(), String> {
+    let (changed, unmended) = chapters::sync(&repo_root())?;
+    for file in &changed {
+        println!("rewrote {}", file.display());
+    }
+    for problem in &unmended {
+        eprintln!("{problem}");
+    }
+    if unmended.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} problem(s) need a person", unmended.len()))
+    }
+}
+
+/// The repository's root folder: the parent of this crate's folder.
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask is inside the repository")
+        .to_path_buf()
+}
+
+/// Runs `command`, its output going to ours, and fails if it fails.
+pub fn run(command: &mut Command) -> Result<(), String> {
+    let status = command
+        .status()
+        .map_err(|e| format!("cannot run {}: {e}", describe(command)))?;
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("{} failed ({status})", describe(command)))
+    }
+}
+
+/// Runs `command` and returns what it printed, failing if it fails.
+pub fn run_output(command: &mut Command) -> Result<String, String> {
+    let output = command
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", describe(command)))?;
+    if output.status.success() {
+        String::from_utf8(output.stdout).map_err(|e| format!("{}: {e}", describe(command)))
+    } else {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        Err(format!(
+            "{} failed ({}): {}",
+            describe(command),
+            output.status,
+            stderr.trim()
+        ))
+    }
+}
+
+/// A command as it would be typed, for messages.
+fn describe(command: &Command) -> String {
+    let mut words = vec![command.get_program().to_string_lossy().into_owned()];
+    words.extend(command.get_args().map(|a| a.to_string_lossy().into_owned()));
+    words.join(" ")
+}

@@ -1,0 +1,254 @@
+//! The plan in `stages.toml`: milestones, chapters, stages and the sections after stage 20,
+//! and what follows from it (which chapters are written, what a chapter's header line says).
+
+use serde::Deserialize;
+use std::path::Path;
+
+/// The whole of `stages.toml`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Plan {
+    /// The milestones, in order.
+    #[serde(rename = "milestone")]
+    pub milestones: Vec<Milestone>,
+    /// The chapters, in the order the book prints them.
+    #[serde(rename = "chapter")]
+    pub chapters: Vec<Chapter>,
+    /// The stages, 1 to 20.
+    #[serde(rename = "stage")]
+    pub stages: Vec<Stage>,
+    /// The sections written after stage 20, which get no tag.
+    #[serde(rename = "section", default)]
+    pub sections: Vec<Section>,
+}
+
+/// A milestone: a point where the engine can do something new as a whole.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Milestone {
+    /// Its short name, such as `M1`.
+    pub id: String,
+    /// What the engine can do once it is reached, such as "legal chess".
+    pub title: String,
+}
+
+/// A chapter of the book.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Chapter {
+    /// Its number as the book prints it: "1", or "10.1" for a section within chapter 10.
+    pub number: String,
+    /// Its title, as its heading and SUMMARY.md give it.
+    pub title: String,
+    /// Its page, relative to book/src.
+    pub file: String,
+    /// The engine's files it teaches, named in its header line.
+    pub code: Vec<String>,
+}
+
+/// A stage: a point where the engine is whole and a chapter describes it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Stage {
+    /// 1 to 20, in the order the stages land.
+    pub number: u32,
+    /// What the stage adds.
+    pub title: String,
+    /// The number of the chapter that describes it.
+    pub chapter: String,
+    /// The milestone it belongs to.
+    pub milestone: String,
+    /// The search switches it introduces.
+    pub switches: Vec<String>,
+    /// Whether it has landed on main, with its `Stage: N` trailer.
+    pub done: bool,
+}
+
+/// A section written after stage 20: strength work on main, described by a chapter of its
+/// own and tagged by no stage.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Section {
+    /// Its number, the same as its chapter's, such as "10.1".
+    pub number: String,
+    /// What it adds.
+    pub title: String,
+    /// The number of the chapter that describes it.
+    pub chapter: String,
+    /// The milestone it belongs to.
+    pub milestone: String,
+    /// The search switches it introduces.
+    pub switches: Vec<String>,
+    /// Whether it has landed on main.
+    pub done: bool,
+}
+
+impl Plan {
+    /// Reads and checks `stages.toml` in the repository at `root`.
+    pub fn load(root: &Path) -> Result<Plan, String> {
+        let path = root.join("stages.toml");
+        let text = std::fs::read_to_string(&path)
+            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+        let plan: Plan = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        plan.validate()
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(plan)
+    }
+
+    /// Checks what the format alone cannot: stages numbered 1, 2, 3, … in order, done ones
+    /// before the others, and every reference to a chapter or milestone resolving.
+    fn validate(&self) -> Result<(), String> {
+        for (i, stage) in self.stages.iter().enumerate() {
+            if stage.number != i as u32 + 1 {
+                return Err(format!("stage {} is listed {}th", stage.number, i + 1));
+            }
+        }
+        if let Some(pair) = self.stages.windows(2).find(|w| !w[0].done && w[1].done) {
+            return Err(format!(
+                "stage {} is done but stage {} before it is not: stages land in order",
+                pair[1].number, pair[0].number
+            ));
+        }
+        let parts = self.stages.iter().map(|s| (&s.chapter, &s.milestone));
+        let parts = parts.chain(self.sections.iter().map(|s| (&s.chapter, &s.milestone)));
+        for (chapter, milestone) in parts {
+            if self.chapter(chapter).is_none() {
+                return Err(format!("no chapter {chapter:?}"));
+            }
+            if !self.milestones.iter().any(|m| &m.id == milestone) {
+                return Err(format!("no milestone {milestone:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The chapter numbered `number`.
+    pub fn chapter(&self, number: &str) -> Option<&Chapter> {
+        self.chapters.iter().find(|c| c.number == number)
+    }
+
+    /// The done stages that chapter `number` describes.
+    pub fn done_stages(&self, number: &str) -> Vec<&Stage> {
+        let stages = self.stages.iter();
+        stages.filter(|s| s.chapter == number && s.done).collect()
+    }
+
+    /// The done section that chapter `number` describes, if there is one.
+    pub fn done_section(&self, number: &str) -> Option<&Section> {
+        self.sections.iter().find(|s| s.chapter == number && s.done)
+    }
+
+    /// Whether chapter `number` is written: one of its stages, or its section, is done.
+    pub fn is_written(&self, number: &str) -> bool {
+        !self.done_stages(number).is_empty() || self.done_section(number).is_some()
+    }
+
+    /// The header line chapter `chapter` must open with, under its heading, such as
+    /// `*Milestone M1, stage 1 · tag stage-01 · code in crates/engine/src/bitboard.rs*`.
+    /// `None` if the chapter is not written yet.
+    pub fn header_line(&self, chapter: &Chapter) -> Option<String> {
+        let code = join_and(
+            chapter
+                .code
+                .iter()
+                .map(|file| format!("`{file}`"))
+                .collect(),
+        );
+        let stages = self.done_stages(&chapter.number);
+        if let Some(first) = stages.first() {
+            let numbers: Vec<String> = stages.iter().map(|s| s.number.to_string()).collect();
+            let tags: Vec<String> = stages
+                .iter()
+                .map(|s| format!("`{}`", tag_name(s.number)))
+                .collect();
+            let (stage_word, tag_word) = if stages.len() == 1 {
+                ("stage", "tag")
+            } else {
+                ("stages", "tags")
+            };
+            return Some(format!(
+                "*Milestone {}, {stage_word} {} · {tag_word} {} · code in {code}*",
+                first.milestone,
+                join_and(numbers),
+                join_and(tags),
+            ));
+        }
+        let section = self.done_section(&chapter.number)?;
+        let last_stage = self.stages.last().map_or(0, |s| s.number);
+        Some(format!(
+            "*Milestone {}, after stage {last_stage} · on main, no stage tag · code in {code}*",
+            section.milestone
+        ))
+    }
+}
+
+/// The tag of stage `number`: `stage-01` to `stage-20`.
+pub fn tag_name(number: u32) -> String {
+    format!("stage-{number:02}")
+}
+
+/// Joins `items` as prose does: "a", "a and b", "a, b and c".
+fn join_and(mut items: Vec<String>) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items.remove(0),
+        _ => {
+            let last = items.pop().unwrap_or_default();
+            format!("{} and {last}", items.join(", "))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The repository's own stages.toml.
+    fn plan() -> Plan {
+        Plan::load(&crate::repo_root()).expect("stages.toml loads")
+    }
+
+    #[test]
+    fn the_plan_has_twenty_stages_and_each_names_a_chapter() {
+        let plan = plan();
+        assert_eq!(plan.stages.len(), 20);
+        for stage in &plan.stages {
+            assert!(
+                plan.chapter(&stage.chapter).is_some(),
+                "stage {}",
+                stage.number
+            );
+        }
+    }
+
+    #[test]
+    fn a_header_line_names_milestone_stages_tags_and_code() {
+        let plan = plan();
+        let header = plan.header_line(plan.chapter("1").unwrap()).unwrap();
+        assert!(header.starts_with("*Milestone M1, stage 1 · tag `stage-01` · code in "));
+        assert!(plan.header_line(plan.chapter("15").unwrap()).is_none());
+    }
+
+    #[test]
+    fn lists_read_as_prose() {
+        assert_eq!(join_and(vec!["a".into()]), "a");
+        assert_eq!(join_and(vec!["a".into(), "b".into()]), "a and b");
+        assert_eq!(
+            join_and(vec!["a".into(), "b".into(), "c".into()]),
+            "a, b and c"
+        );
+    }
+
+    #[test]
+    fn a_done_stage_after_an_undone_one_is_refused() {
+        let text = std::fs::read_to_string(crate::repo_root().join("stages.toml")).unwrap();
+        let mut plan: Plan = toml::from_str(&text).unwrap();
+        plan.stages[0].done = false;
+        plan.stages[1].done = true;
+        assert!(
+            plan.validate()
+                .unwrap_err()
+                .contains("stages land in order")
+        );
+    }
+}

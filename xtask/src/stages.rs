@@ -1,0 +1,270 @@
+//! `cargo xtask stages`: the stages of stages.toml against the git history.
+//!
+//! A stage's last commit carries the trailer `Stage: N`. From those trailers this module
+//! lists the stages, checks that every done stage has its trailer and that they come in
+//! order, makes the annotated tags `stage-NN`, and verifies each tag in a worktree of its own.
+
+use crate::plan::{Plan, tag_name};
+use crate::{repo_root, run, run_output};
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+/// Runs `cargo xtask stages SUBCOMMAND`.
+pub fn main(args: &[String]) -> Result<(), String> {
+    let root = repo_root();
+    match args.first().map(String::as_str) {
+        Some("list") => list(&root),
+        Some("tag") => tag(&root),
+        Some("check") => {
+            let plan = Plan::load(&root)?;
+            check(&plan, &trailers(&root)?)?;
+            println!("stages check: every done stage has its Stage trailer, in order");
+            Ok(())
+        }
+        Some("verify") => verify(&root),
+        _ => Err("usage: cargo xtask stages list|tag|check|verify".to_string()),
+    }
+}
+
+/// The newest commit carrying each `Stage: N` trailer, by stage number, from newest to oldest
+/// history order kept as (commit, position in history; 0 is HEAD).
+type Trailers = BTreeMap<u32, (String, usize)>;
+
+/// Reads the `Stage: N` trailers of the history of HEAD.
+fn trailers(root: &Path) -> Result<Trailers, String> {
+    let log = run_output(Command::new("git").current_dir(root).args([
+        "log",
+        "--format=%H %(trailers:key=Stage,valueonly,separator=%x2C)",
+    ]))?;
+    let mut found = Trailers::new();
+    for (position, line) in log.lines().enumerate() {
+        let Some((commit, values)) = line.split_once(' ') else {
+            continue;
+        };
+        for value in values.split(',').map(str::trim).filter(|v| !v.is_empty()) {
+            let number: u32 = value.parse().map_err(|_| {
+                format!("commit {commit}: trailer `Stage: {value}` is not a stage number")
+            })?;
+            // The log runs newest first, so the first commit seen is the newest.
+            found
+                .entry(number)
+                .or_insert((commit.to_string(), position));
+        }
+    }
+    Ok(found)
+}
+
+/// Checks the trailers against the plan: every done stage has one, no other stage has one,
+/// and stage N's commit comes after stage N-1's.
+fn check(plan: &Plan, trailers: &Trailers) -> Result<(), String> {
+    let mut previous: Option<(u32, usize)> = None;
+    for stage in &plan.stages {
+        match (stage.done, trailers.get(&stage.number)) {
+            (true, None) => {
+                return Err(format!(
+                    "stage {} is done in stages.toml but no commit carries `Stage: {}`",
+                    stage.number, stage.number
+                ));
+            }
+            (false, Some((commit, _))) => {
+                return Err(format!(
+                    "commit {commit} carries `Stage: {}` but stages.toml does not mark the stage done",
+                    stage.number
+                ));
+            }
+            (true, Some((_, position))) => {
+                if let Some((before, before_position)) = previous
+                    && *position > before_position
+                {
+                    return Err(format!(
+                        "stage {}'s trailer comes before stage {before}'s in the history: stages land in order",
+                        stage.number
+                    ));
+                }
+                previous = Some((stage.number, *position));
+            }
+            (false, None) => {}
+        }
+    }
+    if let Some(number) = trailers
+        .keys()
+        .find(|n| plan.stages.iter().all(|s| s.number != **n))
+    {
+        return Err(format!(
+            "a commit carries `Stage: {number}`, which is not a stage of stages.toml"
+        ));
+    }
+    Ok(())
+}
+
+/// Prints every stage and section: number, whether done, its tag if it exists, chapter,
+/// title, and the switches it introduces.
+fn list(root: &Path) -> Result<(), String> {
+    let plan = Plan::load(root)?;
+    let tags = existing_tags(root)?;
+    let switches = |names: &[String]| {
+        if names.is_empty() {
+            String::new()
+        } else {
+            format!(" [switches: {}]", names.join(", "))
+        }
+    };
+    println!("stage  done  tag       chapter  title");
+    for stage in &plan.stages {
+        let tag = tag_name(stage.number);
+        let tag = if tags.contains(&tag) {
+            tag
+        } else {
+            "-".to_string()
+        };
+        let done = if stage.done { "yes" } else { "no" };
+        let switches = switches(&stage.switches);
+        println!(
+            "{:>5}  {done:<4}  {tag:<8}  {:>7}  {}{switches}",
+            stage.number, stage.chapter, stage.title
+        );
+    }
+    for section in &plan.sections {
+        let done = if section.done { "yes" } else { "no" };
+        let switches = switches(&section.switches);
+        println!(
+            "{:>5}  {done:<4}  {:<8}  {:>7}  {}{switches}",
+            section.number, "main", section.chapter, section.title
+        );
+    }
+    Ok(())
+}
+
+/// The names of the repository's tags.
+fn existing_tags(root: &Path) -> Result<Vec<String>, String> {
+    let out = run_output(
+        Command::new("git")
+            .current_dir(root)
+            .args(["tag", "--list", "stage-*"]),
+    )?;
+    Ok(out.lines().map(str::to_string).collect())
+}
+
+/// Makes the annotated tag `stage-NN` for every stage whose trailer has no tag yet. A tag
+/// that exists is never moved: if it points elsewhere than the trailer's newest commit, that
+/// is reported, and a fix goes to main instead.
+fn tag(root: &Path) -> Result<(), String> {
+    let plan = Plan::load(root)?;
+    let trailers = trailers(root)?;
+    check(&plan, &trailers)?;
+    let tags = existing_tags(root)?;
+    for (number, (commit, _)) in &trailers {
+        let name = tag_name(*number);
+        if tags.contains(&name) {
+            let target = run_output(
+                Command::new("git")
+                    .current_dir(root)
+                    .args(["rev-list", "-n", "1", &name]),
+            )?;
+            if target.trim() != commit {
+                println!(
+                    "{name} stays on {} (tags are never moved; {commit} is newer)",
+                    target.trim()
+                );
+            }
+            continue;
+        }
+        let title = &plan.stages[*number as usize - 1].title;
+        let message = format!("Stage {number}: {title}");
+        run(Command::new("git")
+            .current_dir(root)
+            .args(["tag", "-a", &name, commit, "-m", &message]))?;
+        println!("tagged {name} on {commit}");
+    }
+    Ok(())
+}
+
+/// Builds and tests every stage tag in a temporary worktree of its own, with its own
+/// `cargo xtask check-chapters` and `stages check`. The tags share one target folder, so each
+/// builds on the last.
+fn verify(root: &Path) -> Result<(), String> {
+    let tags = existing_tags(root)?;
+    if tags.is_empty() {
+        return Err("no stage tags to verify".to_string());
+    }
+    let target = root.join("target/verify");
+    for tag in tags {
+        let worktree = std::env::temp_dir().join(format!("cb2026-verify-{tag}"));
+        let _ = Command::new("git")
+            .current_dir(root)
+            .args(["worktree", "remove", "--force"])
+            .arg(&worktree)
+            .status();
+        run(Command::new("git")
+            .current_dir(root)
+            .args(["worktree", "add", "--detach"])
+            .arg(&worktree)
+            .arg(&tag))?;
+        println!("== {tag}");
+        let cargo = |args: &[&str]| {
+            run(Command::new("cargo")
+                .current_dir(&worktree)
+                .env("CARGO_TARGET_DIR", &target)
+                .args(args))
+        };
+        let result = cargo(&["test", "--workspace"])
+            .and_then(|()| cargo(&["xtask", "check-chapters"]))
+            .and_then(|()| cargo(&["xtask", "stages", "check"]));
+        run(Command::new("git")
+            .current_dir(root)
+            .args(["worktree", "remove", "--force"])
+            .arg(&worktree))?;
+        result.map_err(|e| format!("{tag}: {e}"))?;
+    }
+    println!("stages verify: every stage tag builds and passes its tests and checks");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// This repository's plan, with stages 1 to `done` marked done.
+    fn plan_done_to(done: u32) -> Plan {
+        let mut plan = Plan::load(&repo_root()).unwrap();
+        for stage in &mut plan.stages {
+            stage.done = stage.number <= done;
+        }
+        plan
+    }
+
+    /// Trailers for the given stages, each at the given position in history (0 is newest).
+    fn trailers_at(stages: &[(u32, usize)]) -> Trailers {
+        stages
+            .iter()
+            .map(|&(n, p)| (n, (format!("commit{n}"), p)))
+            .collect()
+    }
+
+    #[test]
+    fn done_stages_with_trailers_in_order_pass() {
+        assert_eq!(
+            check(&plan_done_to(2), &trailers_at(&[(1, 5), (2, 0)])),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn a_done_stage_without_a_trailer_fails() {
+        let error = check(&plan_done_to(2), &trailers_at(&[(1, 5)])).unwrap_err();
+        assert!(error.contains("stage 2 is done"), "{error}");
+    }
+
+    #[test]
+    fn a_trailer_for_a_stage_not_done_fails() {
+        let error = check(&plan_done_to(1), &trailers_at(&[(1, 5), (2, 0)])).unwrap_err();
+        assert!(error.contains("does not mark the stage done"), "{error}");
+    }
+
+    #[test]
+    fn trailers_out_of_order_fail() {
+        let error = check(&plan_done_to(2), &trailers_at(&[(1, 0), (2, 5)])).unwrap_err();
+        assert!(error.contains("stages land in order"), "{error}");
+    }
+}
