@@ -6,11 +6,14 @@
 //!
 //! - a listing, the text of one item of the engine's source, under a directive line such as
 //!   `<!-- listing crates/engine/src/bitboard.rs fn Bitboard::shift -->`;
+//! - a diagram, an SVG drawn from the text of a comment block (see [`crate::diagram`]),
+//!   and the line of HTML that shows it;
 //! - a chapter's heading and header line, from stages.toml;
 //! - SUMMARY.md, from stages.toml.
 //!
 //! `sync-chapters` writes what the check would expect. The check never writes.
 
+use crate::diagram::{self, Diagram};
 use crate::listing::{self, ItemRef};
 use crate::plan::Plan;
 use std::fmt;
@@ -46,15 +49,20 @@ struct Page {
     expected: String,
     /// Where the two differ, or what could not be generated.
     problems: Vec<Problem>,
+    /// The diagrams the page draws: each file, relative to the repository, and its SVG.
+    drawings: Vec<(PathBuf, String)>,
+    /// The names of the page's diagrams, drawn or not: the files of a diagram that cannot be
+    /// drawn (an invalid FEN, say) are still its own, not left over.
+    diagram_ids: Vec<String>,
 }
 
 /// Compares every page of the book with what it should be. Returns the problems found,
 /// none when the book is in step with the code and the plan.
 pub fn check(root: &Path) -> Result<Vec<Problem>, String> {
-    Ok(pages(root)?
-        .into_iter()
-        .flat_map(|page| page.problems)
-        .collect())
+    let pages = pages(root)?;
+    let mut problems = book_problems(root, &pages)?;
+    problems.extend(pages.into_iter().flat_map(|page| page.problems));
+    Ok(problems)
 }
 
 /// Rewrites every generated part of the book. Returns the pages it changed, and the problems
@@ -62,17 +70,87 @@ pub fn check(root: &Path) -> Result<Vec<Problem>, String> {
 pub fn sync(root: &Path) -> Result<(Vec<PathBuf>, Vec<Problem>), String> {
     let mut changed = Vec::new();
     let mut unmended = Vec::new();
-    for page in pages(root)? {
+    let pages = pages(root)?;
+    for orphan in orphan_drawings(root, &pages)? {
+        std::fs::remove_file(root.join(&orphan))
+            .map_err(|e| format!("{}: cannot remove: {e}", orphan.display()))?;
+        changed.push(orphan);
+    }
+    for page in pages {
         if page.expected != page.actual {
-            std::fs::write(root.join(&page.file), &page.expected)
-                .map_err(|e| format!("{}: cannot write: {e}", page.file.display()))?;
+            write(root, &page.file, &page.expected)?;
             changed.push(page.file.clone());
+        }
+        for (file, svg) in &page.drawings {
+            if std::fs::read_to_string(root.join(file)).ok().as_ref() != Some(svg) {
+                write(root, file, svg)?;
+                changed.push(file.clone());
+            }
         }
         // What remains after a sync is what regenerating could not fix.
         let mended = |p: &Problem| p.message.ends_with(SYNC_HINT);
         unmended.extend(page.problems.into_iter().filter(|p| !mended(p)));
     }
     Ok((changed, unmended))
+}
+
+/// Writes `text` to `file`, relative to the repository, making its folder if need be.
+fn write(root: &Path, file: &Path, text: &str) -> Result<(), String> {
+    let path = root.join(file);
+    let folder = path.parent().unwrap_or(root);
+    std::fs::create_dir_all(folder)
+        .map_err(|e| format!("{}: cannot make: {e}", folder.display()))?;
+    std::fs::write(&path, text).map_err(|e| format!("{}: cannot write: {e}", file.display()))
+}
+
+/// The folder of the book's diagrams, relative to the repository.
+const DIAGRAMS: &str = "book/src/diagrams";
+
+/// The diagram files in book/src/diagrams that no page's diagram draws or would draw.
+fn orphan_drawings(root: &Path, pages: &[Page]) -> Result<Vec<PathBuf>, String> {
+    let ids: Vec<&String> = pages.iter().flat_map(|p| &p.diagram_ids).collect();
+    let Ok(entries) = std::fs::read_dir(root.join(DIAGRAMS)) else {
+        return Ok(Vec::new());
+    };
+    let mut orphans: Vec<PathBuf> = entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .filter(|name| !ids.iter().any(|id| diagram::belongs_to(name, id)))
+        .map(|name| Path::new(DIAGRAMS).join(name))
+        .collect();
+    orphans.sort();
+    Ok(orphans)
+}
+
+/// What is wrong with the book as a whole rather than with one page: two diagrams drawing the
+/// same file, and diagram files no page draws.
+fn book_problems(root: &Path, pages: &[Page]) -> Result<Vec<Problem>, String> {
+    let mut problems = Vec::new();
+    let mut seen: Vec<&PathBuf> = Vec::new();
+    for page in pages {
+        for (file, _) in &page.drawings {
+            if seen.contains(&file) {
+                let message = format!(
+                    "{} is drawn by two diagrams: give them different names",
+                    file.display()
+                );
+                problems.push(Problem {
+                    file: page.file.clone(),
+                    line: 1,
+                    message,
+                });
+            }
+            seen.push(file);
+        }
+    }
+    for file in orphan_drawings(root, pages)? {
+        let message = format!("no page draws this diagram {SYNC_HINT}");
+        problems.push(Problem {
+            file,
+            line: 1,
+            message,
+        });
+    }
+    Ok(problems)
 }
 
 /// The end of every message about a part that `sync-chapters` regenerates.
@@ -122,6 +200,8 @@ fn missing_page(file: PathBuf, message: String) -> Page {
         actual: String::new(),
         expected: String::new(),
         problems,
+        drawings: Vec::new(),
+        diagram_ids: Vec::new(),
     }
 }
 
@@ -169,6 +249,8 @@ fn summary_page(root: &Path, plan: &Plan) -> Result<Page, String> {
         actual,
         expected,
         problems,
+        drawings: Vec::new(),
+        diagram_ids: Vec::new(),
     })
 }
 
@@ -181,7 +263,8 @@ fn first_difference(a: &str, b: &str) -> usize {
         + 1
 }
 
-/// `actual` with its heading, header line and listings regenerated, and what differed.
+/// `actual` with its heading, header line, listings and diagrams regenerated, and what
+/// differed.
 fn regenerate(
     root: &Path,
     plan: &Plan,
@@ -191,6 +274,8 @@ fn regenerate(
 ) -> Page {
     let lines: Vec<&str> = actual.lines().collect();
     let mut out: Vec<String> = Vec::new();
+    let mut drawings = Vec::new();
+    let mut diagram_ids = Vec::new();
     let mut problems = Vec::new();
     let mut problem = |line: usize, message: String| {
         problems.push(Problem {
@@ -228,6 +313,51 @@ fn regenerate(
     while i < lines.len() {
         let line = lines[i];
         out.push(line.to_string());
+        if let Some(id) = diagram::start(line) {
+            diagram_ids.push(id.to_string());
+            let Some(end) = lines[i..]
+                .iter()
+                .position(|l| l.trim() == diagram::END)
+                .map(|n| i + n)
+            else {
+                problem(
+                    i + 1,
+                    format!("diagram {id} is never closed by a line `{}`", diagram::END),
+                );
+                i += 1;
+                continue;
+            };
+            out.extend(lines[i + 1..=end].iter().map(|l| l.to_string()));
+            let current = lines
+                .get(end + 1)
+                .filter(|l| l.starts_with(diagram::HTML_PREFIX));
+            match Diagram::parse(id, &lines[i + 1..end]) {
+                Ok(diagram) => {
+                    if current != Some(&diagram.html().as_str()) {
+                        problem(
+                            i + 1,
+                            format!("the HTML of diagram {id} differs from its source {SYNC_HINT}"),
+                        );
+                    }
+                    out.push(diagram.html());
+                    for (name, svg) in diagram.files() {
+                        let file = Path::new(BOOK_SRC).join(name);
+                        if std::fs::read_to_string(root.join(&file)).ok() != Some(svg.clone()) {
+                            let message =
+                                format!("{} differs from diagram {id} {SYNC_HINT}", file.display());
+                            problem(i + 1, message);
+                        }
+                        drawings.push((file, svg));
+                    }
+                }
+                Err(message) => {
+                    problem(i + 1, message);
+                    out.extend(current.map(|l| l.to_string()));
+                }
+            }
+            i = end + 1 + usize::from(current.is_some());
+            continue;
+        }
         let Some(spec) = directive(line, "listing") else {
             i += 1;
             continue;
@@ -259,6 +389,8 @@ fn regenerate(
         actual,
         expected,
         problems,
+        drawings,
+        diagram_ids,
     }
 }
 
@@ -461,6 +593,100 @@ mod tests {
             problems.iter().any(|p| p.message.contains("has no page")),
             "{problems:#?}"
         );
+    }
+
+    #[test]
+    fn a_changed_diagram_source_fails_the_check_until_it_is_redrawn() {
+        let repo = TestRepo::copy_of_this_one();
+        let line = repo.line_of("ch01-bitboards.md", "<!-- diagram shift-east");
+        repo.edit(
+            "book/src/ch01-bitboards.md",
+            "squares=\"g2 h2 h5\"",
+            "squares=\"g2 h2 h6\"",
+        );
+        let problems = repo.check();
+        assert!(!problems.is_empty());
+        for problem in &problems {
+            assert_eq!(problem.line, line, "{problem}");
+            assert!(problem.message.contains("diagram shift-east"), "{problem}");
+        }
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.message.contains("shift-east-1.svg differs"))
+        );
+        let (changed, unmended) = sync(repo.root()).unwrap();
+        assert!(changed.contains(&PathBuf::from("book/src/diagrams/shift-east-1.svg")));
+        assert!(unmended.is_empty());
+        assert!(repo.check().is_empty());
+    }
+
+    #[test]
+    fn an_invalid_fen_in_a_diagram_fails_the_check_at_its_line() {
+        let repo = TestRepo::copy_of_this_one();
+        let line = repo.line_of("ch01-bitboards.md", "<!-- diagram knight-b1");
+        repo.edit(
+            "book/src/ch01-bitboards.md",
+            "fen=\"8/8/8/8/8/8/8/1N6 w",
+            "fen=\"8/8/8/8/8/8/8/1N5 w",
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert_eq!(problems[0].file, Path::new("book/src/ch01-bitboards.md"));
+        assert_eq!(problems[0].line, line);
+        assert!(
+            problems[0].message.contains("covers 7 squares, not 8"),
+            "{}",
+            problems[0]
+        );
+        let (_, unmended) = sync(repo.root()).unwrap();
+        assert_eq!(unmended.len(), 1, "an invalid FEN needs a person");
+    }
+
+    #[test]
+    fn an_invalid_square_in_a_diagram_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        repo.edit(
+            "book/src/ch01-bitboards.md",
+            "arrows=\"b1a3 b1c3 b1d2\"",
+            "arrows=\"b1a3 b1c3 b1d9\"",
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(
+            problems[0].message.contains("'9' is not a rank"),
+            "{}",
+            problems[0]
+        );
+    }
+
+    #[test]
+    fn a_hand_edited_diagram_file_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        let svg = repo.read("book/src/diagrams/knight-b1.svg");
+        repo.write(
+            "book/src/diagrams/knight-b1.svg",
+            &svg.replace("#b58863", "#000000"),
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(
+            problems[0]
+                .message
+                .contains("knight-b1.svg differs from diagram knight-b1")
+        );
+    }
+
+    #[test]
+    fn a_diagram_file_no_page_draws_fails_the_check_and_sync_removes_it() {
+        let repo = TestRepo::copy_of_this_one();
+        repo.write("book/src/diagrams/old.svg", "<svg/>");
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert_eq!(problems[0].file, Path::new("book/src/diagrams/old.svg"));
+        sync(repo.root()).unwrap();
+        assert!(!repo.root().join("book/src/diagrams/old.svg").exists());
+        assert!(repo.check().is_empty());
     }
 
     #[test]

@@ -7,9 +7,12 @@
 mod book;
 mod chapters;
 mod ci;
+mod diagram;
 mod listing;
 mod plan;
+mod screenshot;
 mod stages;
+mod svg;
 #[cfg(test)]
 mod test_repo;
 
@@ -23,6 +26,7 @@ usage: cargo xtask COMMAND
   check-chapters   fail if a listing, header line or SUMMARY.md differs from its source
   sync-chapters    rewrite every generated part of the book from its source
   book [--serve]   build the book into book/build (with its link check), or serve it
+  screenshot PAGE  render pages of the built book to PNG (see `cargo xtask screenshot`)
   stages list      the stages, whether each is done and tagged
   stages tag       make the tag stage-NN for each new `Stage: N` trailer
   stages check     every done stage has its trailer, in order
@@ -41,6 +45,7 @@ fn main() -> ExitCode {
         "sync-chapters" => sync_chapters(),
         "book" => book::main(rest),
         "stages" => stages::main(rest),
+        "screenshot" => screenshot::main(rest),
         "ci" => ci::main(),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
@@ -65,7 +70,9 @@ fn check_chapters(root: &Path) -> Result<(), String> {
         eprintln!("{problem}");
     }
     if problems.is_empty() {
-        println!("check-chapters: every listing, header line and the summary match their sources");
+        println!(
+            "check-chapters: every listing, diagram, header line and the summary match their sources"
+        );
         Ok(())
     } else {
         Err(format!(

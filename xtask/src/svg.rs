@@ -46,41 +46,6 @@ pub struct Board {
     pub white_to_move: Option<bool>,
 }
 
-impl Board {
-    /// Builds a diagram from a FEN string, with no marks or arrows.
-    ///
-    /// Reads the piece placement and, when present, the side to move; the
-    /// other FEN fields do not show on a diagram and are ignored, as are
-    /// characters that are neither pieces, digits nor `/`.
-    pub fn from_fen(fen: &str) -> Board {
-        let mut fields = fen.split_whitespace();
-        let mut pieces = [None; 64];
-        let (mut rank, mut file) = (7usize, 0usize); // FEN starts at a8, top left
-        for c in fields.next().unwrap_or("").chars() {
-            match c {
-                '/' => (rank, file) = (rank.wrapping_sub(1), 0),
-                '1'..='8' => file += c as usize - '0' as usize,
-                _ if rank < 8 && file < 8 && "KQRBNPkqrbnp".contains(c) => {
-                    pieces[rank * 8 + file] = Some(c);
-                    file += 1;
-                }
-                _ => {}
-            }
-        }
-        let white_to_move = match fields.next() {
-            Some("w") => Some(true),
-            Some("b") => Some(false),
-            _ => None,
-        };
-        Board {
-            pieces,
-            marks: Vec::new(),
-            arrows: Vec::new(),
-            white_to_move,
-        }
-    }
-}
-
 /// Draws a board diagram as a standalone SVG document.
 ///
 /// Layers, bottom to top: frame and squares, highlighted squares, pieces,
@@ -389,7 +354,7 @@ mod tests {
     /// Kiwipete, the usual move-generator test position, with marks and arrows.
     fn kiwipete() -> Board {
         let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1";
-        let mut board = Board::from_fen(fen);
+        let mut board = crate::diagram::board_from_fen(fen).unwrap();
         board.marks = vec![36, 53];
         board.arrows = vec![(36, 53), (4, 6)];
         board
@@ -420,7 +385,7 @@ mod tests {
     /// A piece is a `<use>` at its square's corner, and only used pieces are defined.
     #[test]
     fn a_piece_is_used_at_its_square() {
-        let mut board = Board::from_fen("8/8/8/8/8/8/8/8");
+        let mut board = crate::diagram::board_from_fen("8/8/8/8/8/8/8/8").unwrap();
         board.pieces[28] = Some('N'); // e4: file 4, rank 3
         let svg = board_svg(&board);
         assert!(svg.contains("<use href=\"#wN\" x=\"200\" y=\"200\"/>"));
@@ -434,7 +399,10 @@ mod tests {
     /// FEN reading puts a1, e1, e8 and h8 where the index scheme says.
     #[test]
     fn fen_places_corners_and_side_to_move() {
-        let board = Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        let board = crate::diagram::board_from_fen(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )
+        .unwrap();
         assert_eq!(board.pieces[0], Some('R'));
         assert_eq!(board.pieces[4], Some('K'));
         assert_eq!(board.pieces[60], Some('k'));
@@ -466,7 +434,7 @@ mod tests {
     /// Marks, arrows and the side-to-move marker all show up, in the right places.
     #[test]
     fn marks_arrows_and_turn_are_drawn() {
-        let empty = board_svg(&Board::from_fen("8/8/8/8/8/8/8/8"));
+        let empty = board_svg(&crate::diagram::board_from_fen("8/8/8/8/8/8/8/8").unwrap());
         assert!(
             !empty.contains(MARK) && !empty.contains(ARROW),
             "no empty groups"

@@ -1,0 +1,154 @@
+//! `cargo xtask screenshot`: renders pages of the built book to PNG with headless Chromium,
+//! so that a reviewer can look at a chapter, in any theme and at phone or desktop width,
+//! without a desktop.
+
+use crate::{repo_root, run};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What `cargo xtask screenshot` takes.
+const USAGE: &str = "usage: cargo xtask screenshot [--theme light|rust|coal|navy|ayu] [--phone] \
+[--height PIXELS] PAGE[#ANCHOR]...
+  renders book/build/html/PAGE.html (scrolled to ANCHOR) to target/screenshots/PAGE[-ANCHOR]-THEME[-phone].png";
+
+/// The themes mdBook ships.
+const THEMES: [&str; 5] = ["light", "rust", "coal", "navy", "ayu"];
+
+/// Flags for Chromium running headless as root on a machine with no network beyond the
+/// package registries: no sandbox (root), no GPU, and none of the background connections it
+/// would otherwise try and fail to make.
+const CHROMIUM_FLAGS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--hide-scrollbars",
+];
+
+/// A script that removes everything in the page's `main` element before the element with
+/// the given id, so the page starts there.
+const START_AT_ANCHOR: &str = "(function (id) {
+  let node = document.getElementById(id);
+  while (node.parentElement && node.parentElement.tagName !== 'MAIN') node = node.parentElement;
+  while (node.previousElementSibling) node.previousElementSibling.remove();
+})";
+
+/// Runs `cargo xtask screenshot …`.
+pub fn main(args: &[String]) -> Result<(), String> {
+    let mut theme = "light".to_string();
+    let mut phone = false;
+    let mut height = 1600;
+    let mut pages = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--theme" => theme = args.next().ok_or(USAGE)?.clone(),
+            "--phone" => phone = true,
+            "--height" => {
+                let value = args.next().ok_or(USAGE)?;
+                height = value
+                    .parse()
+                    .map_err(|_| format!("--height {value:?} is not a number of pixels"))?;
+            }
+            page if !page.starts_with('-') => pages.push(page.to_string()),
+            other => return Err(format!("unknown option {other:?}\n{USAGE}")),
+        }
+    }
+    if pages.is_empty() {
+        return Err(USAGE.to_string());
+    }
+    if !THEMES.contains(&theme.as_str()) {
+        return Err(format!(
+            "no theme {theme:?}: mdBook's are {}",
+            THEMES.join(", ")
+        ));
+    }
+    let root = repo_root();
+    crate::book::build(&root)?;
+    let chromium = chromium()?;
+    let out = root.join("target/screenshots");
+    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let width = if phone { 390 } else { 1280 };
+    for page in pages {
+        let png = shoot(&root, &chromium, &page, &theme, (width, height))?;
+        println!("{}", png.display());
+    }
+    Ok(())
+}
+
+/// Renders `page` (a page name, with an optional `#anchor`) in `theme` at `size` (width,
+/// height in CSS pixels) and returns the PNG's path.
+fn shoot(
+    root: &Path,
+    chromium: &Path,
+    page: &str,
+    theme: &str,
+    size: (u32, u32),
+) -> Result<PathBuf, String> {
+    let html = root.join("book/build/html");
+    let (name, anchor) = page
+        .split_once('#')
+        .map_or((page, None), |(n, a)| (n, Some(a)));
+    let name = name.trim_end_matches(".html");
+    let source = std::fs::read_to_string(html.join(format!("{name}.html")))
+        .map_err(|e| format!("no page {name:?} in the built book: {e}"))?;
+    // A copy of the page beside it, so its relative links still resolve, that opens in
+    // `theme` (mdBook picks the theme in a script, from this default) and, for an anchor,
+    // starts at it: the part of the page before it is removed, because headless Chromium
+    // paints a page scrolled to an anchor blank.
+    let mut themed = source
+        .replace(
+            "default_light_theme = \"light\"",
+            &format!("default_light_theme = \"{theme}\""),
+        )
+        .replace(
+            "<html lang=\"en\" class=\"light",
+            &format!("<html lang=\"en\" class=\"{theme}"),
+        );
+    if let Some(anchor) = anchor {
+        if !source.contains(&format!("id=\"{anchor}\"")) {
+            return Err(format!("page {name:?} has no anchor #{anchor}"));
+        }
+        let script = format!("<script>{START_AT_ANCHOR}(\"{anchor}\");</script></body>");
+        themed = themed.replace("</body>", &script);
+    }
+    let copy = html.join(format!(".screenshot-{name}.html"));
+    std::fs::write(&copy, themed).map_err(|e| format!("{}: {e}", copy.display()))?;
+
+    let phone = if size.0 < 600 { "-phone" } else { "" };
+    let anchor_part = anchor.map(|a| format!("-{a}")).unwrap_or_default();
+    let png = root.join(format!(
+        "target/screenshots/{name}{anchor_part}-{theme}{phone}.png"
+    ));
+    let profile = std::env::temp_dir().join(format!("cb2026-chromium-{}", std::process::id()));
+    let url = format!("file://{}", copy.display());
+    let result = run(Command::new(chromium)
+        .args(CHROMIUM_FLAGS)
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--window-size={},{}", size.0, size.1))
+        .arg("--force-device-scale-factor=1")
+        .arg(format!("--screenshot={}", png.display()))
+        .arg(url)
+        .stderr(std::process::Stdio::null()));
+    let _ = std::fs::remove_file(&copy);
+    let _ = std::fs::remove_dir_all(&profile);
+    result.map(|()| png)
+}
+
+/// The Chromium binary: Debian's `chromium` package, installed with apt-get if it is missing.
+fn chromium() -> Result<PathBuf, String> {
+    let path = PathBuf::from("/usr/bin/chromium");
+    if path.exists() {
+        return Ok(path);
+    }
+    println!("installing Debian's chromium package for the screenshots (once)");
+    run(Command::new("apt-get").arg("update").arg("-q"))
+        .and_then(|()| run(Command::new("apt-get").args(["install", "-y", "-q", "chromium"])))
+        .map_err(|e| {
+            format!("{e}\nscreenshots need Debian's chromium: apt-get install chromium")
+        })?;
+    Ok(path)
+}
