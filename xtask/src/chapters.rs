@@ -574,8 +574,8 @@ mod tests {
         let repo = TestRepo::copy_of_this_one();
         repo.edit(
             "book/src/SUMMARY.md",
-            "- [The position]()",
-            "- [The Position]()",
+            "[Introduction](introduction.md)",
+            "[Intro](introduction.md)",
         );
         let problems = repo.check();
         assert_eq!(problems.len(), 1, "{problems:#?}");

@@ -8,6 +8,7 @@ mod book;
 mod chapters;
 mod ci;
 mod diagram;
+mod facts;
 mod listing;
 mod plan;
 mod screenshot;

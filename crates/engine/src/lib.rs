@@ -1,12 +1,20 @@
 //! cb2026: a chess engine, built stage by stage with the book that explains it.
 //!
-//! Each module holds one concept, named for what it is. Stage 1 has the vocabulary every
-//! later stage speaks: squares, pieces and bitboards.
+//! Each module holds one concept, named for what it is: squares, pieces and bitboards
+//! (stage 1); the position, its FEN, its Zobrist key and the moves that change it (stage 2).
 
+pub mod attacks;
 pub mod bitboard;
+pub mod fen;
+pub mod moves;
 pub mod piece;
+pub mod position;
 pub mod square;
+pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction};
+pub use fen::FenError;
+pub use moves::{Move, MoveKind};
 pub use piece::{Color, Piece, PieceType};
+pub use position::{CastlingRights, Position};
 pub use square::{File, Rank, Square, SquareError};

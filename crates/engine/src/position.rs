@@ -1,0 +1,421 @@
+//! The position: where every piece stands, whose move it is, and the rest of what the rules
+//! need to know (castling rights, the en-passant square, the clocks), with its Zobrist key.
+//!
+//! A move is made by copying the position and changing the copy ("copy-make"): the position
+//! before the move is untouched, so taking a move back is dropping the copy. Chapter 2 argues
+//! the choice.
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Color, Piece, PieceType};
+use crate::square::{File, Rank, Square};
+use crate::zobrist::KEYS;
+
+bitflags::bitflags! {
+    /// The castling moves each side may still make, some day: a right is lost for good when
+    /// the king or that rook moves, or the rook is captured. Whether castling is possible now
+    /// (the squares between empty, the king not passing through check) is move generation's
+    /// question.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct CastlingRights: u8 {
+        /// White may castle on the king's side (`K` in FEN).
+        const WHITE_KINGSIDE = 1;
+        /// White may castle on the queen's side (`Q`).
+        const WHITE_QUEENSIDE = 2;
+        /// Black may castle on the king's side (`k`).
+        const BLACK_KINGSIDE = 4;
+        /// Black may castle on the queen's side (`q`).
+        const BLACK_QUEENSIDE = 8;
+    }
+}
+
+impl CastlingRights {
+    /// The rights that a move from or to `square` takes away: moving the king loses both of
+    /// its side's rights, and moving or capturing a rook on its home corner loses that one.
+    pub const fn lost_by_touching(square: Square) -> CastlingRights {
+        match square {
+            Square::E1 => CastlingRights::WHITE_KINGSIDE.union(CastlingRights::WHITE_QUEENSIDE),
+            Square::H1 => CastlingRights::WHITE_KINGSIDE,
+            Square::A1 => CastlingRights::WHITE_QUEENSIDE,
+            Square::E8 => CastlingRights::BLACK_KINGSIDE.union(CastlingRights::BLACK_QUEENSIDE),
+            Square::H8 => CastlingRights::BLACK_KINGSIDE,
+            Square::A8 => CastlingRights::BLACK_QUEENSIDE,
+            _ => CastlingRights::empty(),
+        }
+    }
+}
+
+/// A chess position.
+///
+/// The pieces are stored twice, as bitboards (one per kind of piece and one per side, for
+/// move generation and evaluation, which ask about sets) and as a board of 64 squares (for
+/// "what stands on e4?", which the bitboards answer only by asking twelve of them). Every
+/// change goes through [`Position::put`] and [`Position::remove`], which keep the two and the
+/// key in step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The piece on each square, if any, indexed by square.
+    board: [Option<Piece>; Square::NUM],
+    /// The squares of each kind of piece, both sides together, indexed by piece type.
+    by_type: [Bitboard; PieceType::NUM],
+    /// The squares of each side's pieces, indexed by colour.
+    by_color: [Bitboard; Color::NUM],
+    /// The side to move.
+    side_to_move: Color,
+    /// The castling rights left.
+    castling: CastlingRights,
+    /// The square a pawn skipped with a double push on the last move, if it did.
+    en_passant: Option<Square>,
+    /// Moves since the last capture or pawn move, for the fifty-move rule.
+    halfmove_clock: u32,
+    /// The number of the move, starting at 1 and increasing after Black's move.
+    fullmove_number: u32,
+    /// The Zobrist key, kept up to date as the position changes.
+    key: u64,
+}
+
+impl Position {
+    /// The position before the first move of a game.
+    pub fn startpos() -> Position {
+        Position::from_fen(crate::fen::STARTPOS).expect("the start position's FEN is valid")
+    }
+
+    /// A position with no pieces, White to move and nothing else set: the blank that the FEN
+    /// reader fills in.
+    pub(crate) fn empty() -> Position {
+        Position {
+            board: [None; Square::NUM],
+            by_type: [Bitboard::EMPTY; PieceType::NUM],
+            by_color: [Bitboard::EMPTY; Color::NUM],
+            side_to_move: Color::White,
+            castling: CastlingRights::empty(),
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            // The key of what is set: no pieces, White to move, no en-passant square, and
+            // the empty set of castling rights, which has a number of its own.
+            key: KEYS.castling[0],
+        }
+    }
+
+    /// The piece on `square`, if there is one.
+    pub fn piece_at(&self, square: Square) -> Option<Piece> {
+        self.board[square.index()]
+    }
+
+    /// The squares of `color`'s pieces of kind `piece_type`.
+    pub fn pieces(&self, color: Color, piece_type: PieceType) -> Bitboard {
+        self.by_color[color.index()] & self.by_type[piece_type.index()]
+    }
+
+    /// The squares of every piece of kind `piece_type`, both sides'.
+    pub fn pieces_of_type(&self, piece_type: PieceType) -> Bitboard {
+        self.by_type[piece_type.index()]
+    }
+
+    /// The squares of all of `color`'s pieces.
+    pub fn side(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Every occupied square.
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    /// The square of `color`'s king. Every position has one king a side; the FEN reader
+    /// refuses any other.
+    pub fn king_square(&self, color: Color) -> Square {
+        self.pieces(color, PieceType::King)
+            .first()
+            .expect("each side has a king")
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// The castling rights left.
+    pub fn castling(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en-passant square: the square a pawn skipped with a double push on the last move.
+    pub fn en_passant(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Moves since the last capture or pawn move.
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The number of the move, from 1.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The position's Zobrist key.
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Puts `piece` on the empty square `square`.
+    pub(crate) fn put(&mut self, piece: Piece, square: Square) {
+        debug_assert!(self.board[square.index()].is_none(), "{square} is occupied");
+        let bit = Bitboard::from_square(square);
+        self.board[square.index()] = Some(piece);
+        self.by_type[piece.piece_type.index()] |= bit;
+        self.by_color[piece.color.index()] |= bit;
+        self.key ^= KEYS.pieces[piece.index()][square.index()];
+    }
+
+    /// Takes the piece off `square` and returns it, or `None` if the square was empty.
+    pub(crate) fn remove(&mut self, square: Square) -> Option<Piece> {
+        let piece = self.board[square.index()].take()?;
+        let bit = Bitboard::from_square(square);
+        self.by_type[piece.piece_type.index()] ^= bit;
+        self.by_color[piece.color.index()] ^= bit;
+        self.key ^= KEYS.pieces[piece.index()][square.index()];
+        Some(piece)
+    }
+
+    /// Sets the side to move, updating the key.
+    pub(crate) fn set_side_to_move(&mut self, color: Color) {
+        if color != self.side_to_move {
+            self.key ^= KEYS.black_to_move;
+        }
+        self.side_to_move = color;
+    }
+
+    /// Sets the castling rights, updating the key.
+    pub(crate) fn set_castling(&mut self, rights: CastlingRights) {
+        self.key ^= KEYS.castling[self.castling.bits() as usize];
+        self.key ^= KEYS.castling[rights.bits() as usize];
+        self.castling = rights;
+    }
+
+    /// Sets the en-passant square, updating the key.
+    pub(crate) fn set_en_passant(&mut self, square: Option<Square>) {
+        if let Some(old) = self.en_passant {
+            self.key ^= KEYS.en_passant[old.file().index()];
+        }
+        if let Some(new) = square {
+            self.key ^= KEYS.en_passant[new.file().index()];
+        }
+        self.en_passant = square;
+    }
+
+    /// Sets the two clocks. They are not part of the key: two positions that differ only in
+    /// their clocks are the same position for the search.
+    pub(crate) fn set_clocks(&mut self, halfmove_clock: u32, fullmove_number: u32) {
+        self.halfmove_clock = halfmove_clock;
+        self.fullmove_number = fullmove_number;
+    }
+
+    /// The key computed from scratch, from every feature of the position. The key kept in the
+    /// position must always equal it; the tests check that it does after every move.
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for square in self.occupied() {
+            let piece = self.board[square.index()].expect("an occupied square has a piece");
+            key ^= KEYS.pieces[piece.index()][square.index()];
+        }
+        key ^= KEYS.castling[self.castling.bits() as usize];
+        if let Some(square) = self.en_passant {
+            key ^= KEYS.en_passant[square.file().index()];
+        }
+        if self.side_to_move == Color::Black {
+            key ^= KEYS.black_to_move;
+        }
+        key
+    }
+
+    /// The position after `mv`, which must be a legal move in this one. This position is
+    /// left as it was.
+    pub fn make(&self, mv: Move) -> Position {
+        let mut next = self.clone();
+        let (from, to) = (mv.from(), mv.to());
+        let us = self.side_to_move;
+        let piece = next.remove(from).expect("a move starts on a piece");
+        match mv.kind() {
+            MoveKind::Capture | MoveKind::PromotionCapture(_) => {
+                next.remove(to);
+            }
+            MoveKind::EnPassant => {
+                // The captured pawn stands beside the mover, on the square behind `to`.
+                next.remove(Square::new(to.file(), from.rank()));
+            }
+            MoveKind::KingCastle | MoveKind::QueenCastle => {
+                let (rook_from, rook_to) = castling_rook_squares(mv);
+                let rook = next.remove(rook_from).expect("castling has its rook");
+                next.put(rook, rook_to);
+            }
+            MoveKind::Quiet | MoveKind::DoublePush | MoveKind::Promotion(_) => {}
+        }
+        let placed = match mv.promotion() {
+            Some(promoted) => Piece::new(us, promoted),
+            None => piece,
+        };
+        next.put(placed, to);
+
+        let skipped =
+            (mv.kind() == MoveKind::DoublePush).then(|| Square::new(from.file(), skipped_rank(us)));
+        next.set_en_passant(skipped);
+        let lost = CastlingRights::lost_by_touching(from) | CastlingRights::lost_by_touching(to);
+        next.set_castling(self.castling - lost);
+        let resets_clock = piece.piece_type == PieceType::Pawn || mv.is_capture();
+        let halfmove_clock = if resets_clock {
+            0
+        } else {
+            self.halfmove_clock + 1
+        };
+        let fullmove_number = self.fullmove_number + u32::from(us == Color::Black);
+        next.set_clocks(halfmove_clock, fullmove_number);
+        next.set_side_to_move(!us);
+        next
+    }
+}
+
+/// The rank a pawn of `color` skips with a double push: the third for White, the sixth for
+/// Black.
+fn skipped_rank(color: Color) -> Rank {
+    match color {
+        Color::White => Rank::Third,
+        Color::Black => Rank::Sixth,
+    }
+}
+
+/// Where the rook starts and ends when the king castles with `mv`: from the corner to the
+/// square the king passed over.
+pub fn castling_rook_squares(mv: Move) -> (Square, Square) {
+    let rank = mv.from().rank();
+    match mv.kind() {
+        MoveKind::KingCastle => (Square::new(File::H, rank), Square::new(File::F, rank)),
+        _ => (Square::new(File::A, rank), Square::new(File::D, rank)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The position after playing `moves` (each `from to kind`) from `fen`, checking at every
+    /// step that the key kept up to date equals the key computed from scratch.
+    fn after(fen: &str, moves: &[(Square, Square, MoveKind)]) -> Position {
+        let mut position = Position::from_fen(fen).unwrap();
+        for &(from, to, kind) in moves {
+            position = position.make(Move::new(from, to, kind));
+            assert_eq!(position.key(), position.compute_key(), "after {from}{to}");
+        }
+        position
+    }
+
+    #[test]
+    fn a_double_push_leaves_an_en_passant_square_and_resets_the_clock() {
+        let position = after(
+            crate::fen::STARTPOS,
+            &[(Square::E2, Square::E4, MoveKind::DoublePush)],
+        );
+        assert_eq!(
+            position.to_string(),
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+        );
+    }
+
+    #[test]
+    fn the_en_passant_square_lasts_one_move() {
+        let moves = [
+            (Square::E2, Square::E4, MoveKind::DoublePush),
+            (Square::G8, Square::F6, MoveKind::Quiet),
+        ];
+        let position = after(crate::fen::STARTPOS, &moves);
+        assert_eq!(position.en_passant(), None);
+        assert_eq!(position.halfmove_clock(), 1);
+        assert_eq!(position.fullmove_number(), 2);
+    }
+
+    #[test]
+    fn en_passant_removes_the_pawn_beside_the_mover() {
+        let fen = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2";
+        let position = after(fen, &[(Square::E5, Square::D6, MoveKind::EnPassant)]);
+        assert_eq!(position.to_string(), "4k3/8/3P4/8/8/8/8/4K3 b - - 0 2");
+    }
+
+    #[test]
+    fn castling_moves_the_rook_and_loses_both_rights() {
+        let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 3 10";
+        let white = after(fen, &[(Square::E1, Square::G1, MoveKind::KingCastle)]);
+        assert_eq!(white.to_string(), "r3k2r/8/8/8/8/8/8/R4RK1 b kq - 4 10");
+        let black = after(
+            &white.to_string(),
+            &[(Square::E8, Square::C8, MoveKind::QueenCastle)],
+        );
+        assert_eq!(black.to_string(), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 5 11");
+    }
+
+    #[test]
+    fn capturing_a_rook_in_its_corner_loses_its_right() {
+        let fen = "r3k2r/8/8/8/8/8/6b1/R3K2R b KQkq - 0 1";
+        let position = after(fen, &[(Square::G2, Square::H1, MoveKind::Capture)]);
+        assert_eq!(
+            position.castling(),
+            CastlingRights::WHITE_QUEENSIDE
+                | CastlingRights::BLACK_KINGSIDE
+                | CastlingRights::BLACK_QUEENSIDE
+        );
+        assert_eq!(position.halfmove_clock(), 0);
+    }
+
+    #[test]
+    fn a_promotion_puts_the_new_piece_on_the_last_rank() {
+        let fen = "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1";
+        let knight = after(
+            fen,
+            &[(
+                Square::A7,
+                Square::A8,
+                MoveKind::Promotion(PieceType::Knight),
+            )],
+        );
+        assert_eq!(knight.to_string(), "Nn2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+        let capture = MoveKind::PromotionCapture(PieceType::Queen);
+        let queen = after(fen, &[(Square::A7, Square::B8, capture)]);
+        assert_eq!(queen.to_string(), "1Q2k3/8/8/8/8/8/8/4K3 b - - 0 1");
+    }
+
+    #[test]
+    fn making_a_move_leaves_the_position_before_it_untouched() {
+        let before = Position::startpos();
+        let copy = before.clone();
+        let _after = before.make(Move::new(Square::G1, Square::F3, MoveKind::Quiet));
+        assert_eq!(before, copy);
+    }
+
+    #[test]
+    fn the_same_position_reached_two_ways_has_the_same_key() {
+        let knights_first = [
+            (Square::G1, Square::F3, MoveKind::Quiet),
+            (Square::G8, Square::F6, MoveKind::Quiet),
+            (Square::B1, Square::C3, MoveKind::Quiet),
+        ];
+        let other_knight_first = [
+            (Square::B1, Square::C3, MoveKind::Quiet),
+            (Square::G8, Square::F6, MoveKind::Quiet),
+            (Square::G1, Square::F3, MoveKind::Quiet),
+        ];
+        let a = after(crate::fen::STARTPOS, &knights_first);
+        let b = after(crate::fen::STARTPOS, &other_knight_first);
+        assert_eq!(a.key(), b.key());
+        let c = after(crate::fen::STARTPOS, &knights_first[..2]);
+        assert_ne!(a.key(), c.key());
+    }
+
+    #[test]
+    fn the_side_to_move_changes_the_key() {
+        let white = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let black = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
+        assert_eq!(white.key() ^ black.key(), KEYS.black_to_move);
+    }
+}
