@@ -67,8 +67,9 @@ pub fn belongs_to(file: &str, id: &str) -> bool {
 /// The line that closes a diagram's comment block.
 pub const END: &str = "-->";
 
-/// The prefix of the generated line that shows a diagram.
-pub const HTML_PREFIX: &str = "<div class=\"diagrams\">";
+/// The prefix of the generated line that shows a diagram. Its class names the number of
+/// panels too, `panels-4`, so the style sheet can lay four out two by two on a phone.
+pub const HTML_PREFIX: &str = "<div class=\"diagrams";
 
 impl Diagram {
     /// Reads a diagram named `id` from its panel lines. An error names the panel (from 1)
@@ -117,7 +118,7 @@ impl Diagram {
     /// The line of HTML that shows the panels side by side, each with its text alternative
     /// and caption.
     pub fn html(&self) -> String {
-        let mut html = String::from(HTML_PREFIX);
+        let mut html = format!("{HTML_PREFIX} panels-{}\">", self.panels.len());
         for (panel, (file, _)) in self.panels.iter().zip(self.files()) {
             html.push_str(&format!(
                 "<figure><img src=\"{file}\" alt=\"{}\">",

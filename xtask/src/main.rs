@@ -10,6 +10,7 @@ mod ci;
 mod diagram;
 mod facts;
 mod listing;
+mod magics;
 mod plan;
 mod screenshot;
 mod stages;
@@ -27,6 +28,7 @@ usage: cargo xtask COMMAND
   check-chapters   fail if a listing, header line or SUMMARY.md differs from its source
   sync-chapters    rewrite every generated part of the book from its source
   book [--serve]   build the book into book/build (with its link check), or serve it
+  magics           find the slider tables' magic multipliers again, and print them
   screenshot PAGE  render pages of the built book to PNG (see `cargo xtask screenshot`)
   stages list      the stages, whether each is done and tagged
   stages tag       make the tag stage-NN for each new `Stage: N` trailer
@@ -47,6 +49,7 @@ fn main() -> ExitCode {
         "book" => book::main(rest),
         "stages" => stages::main(rest),
         "screenshot" => screenshot::main(rest),
+        "magics" => magics::main(),
         "ci" => ci::main(),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

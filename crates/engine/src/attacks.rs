@@ -1,13 +1,20 @@
-//! Attacks: the squares a piece attacks, and whether a square is attacked.
+//! Attacks: the squares each piece attacks, and whether a square is attacked.
 //!
-//! This is the slow, obvious version, which walks the board one step at a time. It is what
-//! the FEN reader uses to refuse a position where the side not to move is in check, and it
-//! stays as the reference that chapter 3's fast tables are tested against.
+//! Leapers (knight, king, pawn) attack the same squares wherever the other pieces stand, so
+//! their attacks are tables indexed by square, made at compile time. Sliders (bishop, rook,
+//! queen) are stopped by the first piece in each direction, so their attacks depend on the
+//! occupancy too; they are looked up with magic bitboards: the squares that can block are
+//! multiplied by a magic number whose top bits index a table.
+//!
+//! Every table is made from the slow, obvious reference at the top of this file, which walks
+//! the board one step at a time, and the tests compare the two.
 
 use crate::bitboard::{Bitboard, Direction};
 use crate::piece::{Color, Piece, PieceType};
 use crate::position::Position;
+use crate::rng::Rng;
 use crate::square::Square;
+use std::sync::LazyLock;
 
 /// The knight's eight jumps, as (files, ranks).
 const KNIGHT_JUMPS: [(i8, i8); 8] = [
@@ -21,33 +28,53 @@ const KNIGHT_JUMPS: [(i8, i8); 8] = [
     (-1, 2),
 ];
 
+/// The king's eight steps, as (files, ranks).
+const KING_STEPS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];
+
+/// A pawn's two captures, as (files, ranks), for each colour: White's go up the board.
+const PAWN_CAPTURES: [[(i8, i8); 2]; Color::NUM] = [[(-1, 1), (1, 1)], [(-1, -1), (1, -1)]];
+
 /// The squares `piece` on `square` attacks when the squares in `occupied` are taken: a
 /// slider's ray stops at the first piece in its way, which it attacks (whichever side it
-/// belongs to; move generation removes the mover's own pieces later).
+/// belongs to; move generation removes the mover's own pieces later). Slow and obvious: the
+/// reference for the tables below.
 pub fn reference_attacks(piece: Piece, square: Square, occupied: Bitboard) -> Bitboard {
-    let steps = |offsets: &[(i8, i8)]| -> Bitboard {
-        offsets
-            .iter()
-            .filter_map(|&(files, ranks)| square.offset(files, ranks))
-            .collect()
-    };
-    let forward = match piece.color {
-        Color::White => 1,
-        Color::Black => -1,
-    };
     match piece.piece_type {
-        PieceType::Pawn => steps(&[(-1, forward), (1, forward)]),
-        PieceType::Knight => steps(&KNIGHT_JUMPS),
-        PieceType::King => steps(&Direction::ALL.map(Direction::step)),
-        PieceType::Bishop => slide(square, occupied, &Direction::ALL[4..]),
-        PieceType::Rook => slide(square, occupied, &Direction::ALL[..4]),
+        PieceType::Pawn => leaps(square, &PAWN_CAPTURES[piece.color.index()]),
+        PieceType::Knight => leaps(square, &KNIGHT_JUMPS),
+        PieceType::King => leaps(square, &KING_STEPS),
+        PieceType::Bishop => slide(square, occupied, Slider::Bishop.directions()),
+        PieceType::Rook => slide(square, occupied, Slider::Rook.directions()),
         PieceType::Queen => slide(square, occupied, &Direction::ALL),
     }
 }
 
+/// The squares one leap in each of `offsets` away from `square`, those on the board. A
+/// `const fn`, so the leaper tables are made by the compiler.
+const fn leaps(square: Square, offsets: &[(i8, i8)]) -> Bitboard {
+    let mut set = 0;
+    let mut i = 0;
+    while i < offsets.len() {
+        if let Some(to) = square.offset(offsets[i].0, offsets[i].1) {
+            set |= Bitboard::from_square(to).0;
+        }
+        i += 1;
+    }
+    Bitboard(set)
+}
+
 /// The squares reached from `square` by sliding in each of `directions` until the edge of
 /// the board or the first square in `occupied`, which is included.
-fn slide(square: Square, occupied: Bitboard, directions: &[Direction]) -> Bitboard {
+pub fn slide(square: Square, occupied: Bitboard, directions: &[Direction]) -> Bitboard {
     let mut attacks = Bitboard::EMPTY;
     for direction in directions {
         let (files, ranks) = direction.step();
@@ -63,19 +90,289 @@ fn slide(square: Square, occupied: Bitboard, directions: &[Direction]) -> Bitboa
     attacks
 }
 
-/// Whether any piece of `by` attacks `square` in `position`.
+/// A table with the attacks of one leaper on each square, made by the compiler.
+const fn leaper_table(offsets: &[(i8, i8)]) -> [Bitboard; Square::NUM] {
+    let mut table = [Bitboard::EMPTY; Square::NUM];
+    let mut i = 0;
+    while i < Square::NUM {
+        table[i] = leaps(Square::from_index(i), offsets);
+        i += 1;
+    }
+    table
+}
+
+/// The squares a knight on each square attacks.
+static KNIGHT_ATTACKS: [Bitboard; Square::NUM] = leaper_table(&KNIGHT_JUMPS);
+
+/// The squares a king on each square attacks.
+static KING_ATTACKS: [Bitboard; Square::NUM] = leaper_table(&KING_STEPS);
+
+/// The squares a pawn of each colour on each square attacks (its captures, not its pushes).
+static PAWN_ATTACKS: [[Bitboard; Square::NUM]; Color::NUM] = [
+    leaper_table(&PAWN_CAPTURES[0]),
+    leaper_table(&PAWN_CAPTURES[1]),
+];
+
+/// The squares a knight on `square` attacks.
+pub fn knight_attacks(square: Square) -> Bitboard {
+    KNIGHT_ATTACKS[square.index()]
+}
+
+/// The squares a king on `square` attacks.
+pub fn king_attacks(square: Square) -> Bitboard {
+    KING_ATTACKS[square.index()]
+}
+
+/// The squares a pawn of `color` on `square` attacks.
+pub fn pawn_attacks(color: Color, square: Square) -> Bitboard {
+    PAWN_ATTACKS[color.index()][square.index()]
+}
+
+/// The two kinds of slider with tables of their own; the queen is both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slider {
+    /// Slides along diagonals.
+    Bishop,
+    /// Slides along ranks and files.
+    Rook,
+}
+
+impl Slider {
+    /// The directions the slider moves in.
+    pub fn directions(self) -> &'static [Direction] {
+        match self {
+            Slider::Bishop => &Direction::ALL[4..],
+            Slider::Rook => &Direction::ALL[..4],
+        }
+    }
+}
+
+/// The squares whose occupancy can change what a slider on `square` attacks: every square of
+/// its rays on an empty board except the last of each ray. A piece on the last square is
+/// attacked whether or not something stands there, so it does not matter.
+pub fn relevant_blockers(slider: Slider, square: Square) -> Bitboard {
+    let mut mask = Bitboard::EMPTY;
+    for direction in slider.directions() {
+        let (files, ranks) = direction.step();
+        let mut current = square;
+        while let Some(next) = current.offset(files, ranks) {
+            if next.offset(files, ranks).is_none() {
+                break;
+            }
+            mask |= Bitboard::from_square(next);
+            current = next;
+        }
+    }
+    mask
+}
+
+/// Every subset of `mask`, the empty set first: the Carry-Rippler trick steps from one subset
+/// to the next by subtracting the mask and keeping only the mask's bits.
+pub fn subsets(mask: Bitboard) -> Vec<Bitboard> {
+    let mut all = Vec::with_capacity(1 << mask.count());
+    let mut subset = 0u64;
+    loop {
+        all.push(Bitboard(subset));
+        subset = subset.wrapping_sub(mask.0) & mask.0;
+        if subset == 0 {
+            return all;
+        }
+    }
+}
+
+/// The index of `blockers` in a table of `bits` bits, for the multiplier `magic`: the top
+/// `bits` bits of the product.
+fn magic_index(blockers: Bitboard, magic: u64, bits: u32) -> usize {
+    (blockers.0.wrapping_mul(magic) >> (64 - bits)) as usize
+}
+
+/// Searches for a magic multiplier for `slider` on `square`: a number that sends every subset
+/// of the relevant blockers to an index of a table with one entry per subset, with no two
+/// subsets that have different attacks sharing an index. Candidates are sparse random numbers
+/// from `rng`, tried until one works.
+pub fn find_magic(slider: Slider, square: Square, rng: &mut Rng) -> u64 {
+    let mask = relevant_blockers(slider, square);
+    let bits = mask.count();
+    let blocker_sets = subsets(mask);
+    let attacks: Vec<Bitboard> = blocker_sets
+        .iter()
+        .map(|&b| slide(square, b, slider.directions()))
+        .collect();
+    let mut table: Vec<Option<Bitboard>> = vec![None; 1 << bits];
+    'candidates: loop {
+        let magic = rng.sparse_u64();
+        // A multiplier that leaves few bits in the top byte cannot spread the subsets out.
+        if (mask.0.wrapping_mul(magic) >> 56).count_ones() < 6 {
+            continue;
+        }
+        table.fill(None);
+        for (&blockers, &attacked) in blocker_sets.iter().zip(&attacks) {
+            let entry = &mut table[magic_index(blockers, magic, bits)];
+            match entry {
+                None => *entry = Some(attacked),
+                Some(other) if *other == attacked => {}
+                Some(_) => continue 'candidates,
+            }
+        }
+        return magic;
+    }
+}
+
+/// The seed of the search that found [`BISHOP_MAGICS`] and [`ROOK_MAGICS`].
+pub const MAGIC_SEED: u64 = 0x6362_3230_3236_0003;
+
+/// Finds a magic for every square, bishops first, from one stream seeded with `seed`.
+/// `cargo xtask magics` prints what it finds from [`MAGIC_SEED`], and a test checks that it is
+/// the table below.
+pub fn find_magics(seed: u64) -> ([u64; Square::NUM], [u64; Square::NUM]) {
+    let mut rng = Rng::new(seed);
+    let bishops = Square::ALL.map(|square| find_magic(Slider::Bishop, square, &mut rng));
+    let rooks = Square::ALL.map(|square| find_magic(Slider::Rook, square, &mut rng));
+    (bishops, rooks)
+}
+
+/// The bishop's magic multipliers, by square, found by `find_magics(MAGIC_SEED)`.
+#[rustfmt::skip]
+pub const BISHOP_MAGICS: [u64; Square::NUM] = [
+    0x0608103002044018, 0x8020981210404000, 0x1004110206189200, 0x0244040085831240,
+    0x3004042000000000, 0x40620104a0004042, 0x9012021002081a21, 0x0404404800882104,
+    0x0200a0084a084050, 0x5000251440840100, 0x2002211204004220, 0x0000040400840000,
+    0x1000040420000000, 0x0000111002108018, 0x000000490808c044, 0x1008020202022340,
+    0x0422000820040080, 0x1002124504041409, 0x4002205000801100, 0x0840900802004002,
+    0x4004002480a00148, 0x1030800100a02110, 0x0004040104010400, 0x040040311c048400,
+    0x048a09212020bc00, 0x089010022411a204, 0x4121010010040020, 0x0148080004820022,
+    0x4501010000104008, 0x0801020009008080, 0x0001004081045000, 0x20190100020080c0,
+    0x0210020824101080, 0x800108601c020420, 0x0c02004100100112, 0x4004110801040040,
+    0x0004050400420082, 0x4090004200104108, 0x0004141400008080, 0x08012500300a0200,
+    0x0108028260001010, 0x04010430021104d0, 0x940a01140c000205, 0x0060404208004082,
+    0x0100082008201902, 0x0044700062000040, 0x6010010109208404, 0x0002120400200905,
+    0x5422210108401021, 0x0000420090282210, 0x080c123211100020, 0x100004222a080014,
+    0x4000744005010000, 0x0000440950010800, 0x0120080248144202, 0x05e0014401004000,
+    0x0021450888014008, 0x2880408044100510, 0x08200010229c1000, 0x1001070204208808,
+    0x8000000010020880, 0x000000222a820204, 0x0000111001014400, 0x0090202800808010,
+];
+
+/// The rook's magic multipliers, by square, found by `find_magics(MAGIC_SEED)`.
+#[rustfmt::skip]
+pub const ROOK_MAGICS: [u64; Square::NUM] = [
+    0x4100102100800040, 0x8040004020001000, 0x0480200010018008, 0x0480041000880080,
+    0x0200040200200910, 0x2600018408020010, 0x0200040840991a00, 0x0100010000402082,
+    0x1020800080400020, 0xa101806000400182, 0x0410801005200280, 0x0004801000800802,
+    0x6802800801040180, 0x0000800200800400, 0x9005001100020014, 0x4a14800041000680,
+    0x2580004000200050, 0x0d20004002a9d000, 0x0100820010204200, 0x0302020040200810,
+    0x1080050010080100, 0x4105010004000208, 0x0002440010210208, 0x0050020021004084,
+    0x5530802080004000, 0x0020200080400089, 0x0010100080200084, 0x1042080280100080,
+    0x0014040080800800, 0xa002000280040080, 0x8008080400024190, 0x504000420008910c,
+    0x4000400080800030, 0x0020400080802000, 0x0050820042002010, 0x0118050880801001,
+    0x0404008004804800, 0x2000800400800200, 0x8801020001010004, 0x38008028c0800300,
+    0x0060c00120828006, 0x0b40080030002000, 0x2010002408002000, 0x4101001000090020,
+    0x4004080100050010, 0x0810020004008080, 0x2010028810040041, 0x6858008100420004,
+    0x04022b0280104100, 0x0a80802008401080, 0x0000a00700114100, 0x0041100008008280,
+    0x4420408021001002, 0x8002000804100200, 0x0108b20841100400, 0x0120108044010200,
+    0x408643008111a602, 0x0040004080102103, 0x200810890141a003, 0x224200281040a016,
+    0x0012002010040802, 0x0001000804000201, 0x10610100d0080224, 0x000c040040210082,
+];
+
+/// What a lookup needs for one slider on one square.
+#[derive(Clone, Copy, Debug)]
+struct Magic {
+    /// The relevant blockers.
+    mask: Bitboard,
+    /// The multiplier.
+    magic: u64,
+    /// How many bits the index has: one per square of the mask.
+    bits: u32,
+    /// Where this square's part of the shared table starts.
+    offset: usize,
+}
+
+/// The sliders' lookup tables: each square's magic, and one table holding every square's
+/// attack sets end to end.
+struct SliderTables {
+    /// The bishop's magics, by square.
+    bishop: [Magic; Square::NUM],
+    /// The rook's magics, by square.
+    rook: [Magic; Square::NUM],
+    /// The attack sets, found at `offset + magic_index(…)`.
+    attacks: Vec<Bitboard>,
+}
+
+impl SliderTables {
+    /// Fills the tables: for every square and every subset of its relevant blockers, the
+    /// attacks the reference finds, stored where the magic sends that subset.
+    fn build() -> SliderTables {
+        let mut attacks = Vec::new();
+        let mut fill = |slider: Slider, magics: &[u64; Square::NUM]| {
+            Square::ALL.map(|square| {
+                let mask = relevant_blockers(slider, square);
+                let magic = Magic {
+                    mask,
+                    magic: magics[square.index()],
+                    bits: mask.count(),
+                    offset: attacks.len(),
+                };
+                attacks.resize(attacks.len() + (1 << magic.bits), Bitboard::EMPTY);
+                for blockers in subsets(mask) {
+                    let index = magic.offset + magic_index(blockers, magic.magic, magic.bits);
+                    attacks[index] = slide(square, blockers, slider.directions());
+                }
+                magic
+            })
+        };
+        let bishop = fill(Slider::Bishop, &BISHOP_MAGICS);
+        let rook = fill(Slider::Rook, &ROOK_MAGICS);
+        SliderTables {
+            bishop,
+            rook,
+            attacks,
+        }
+    }
+
+    /// The attacks of the slider whose magic is `magic`, with `occupied` taken.
+    fn lookup(&self, magic: &Magic, occupied: Bitboard) -> Bitboard {
+        self.attacks[magic.offset + magic_index(occupied & magic.mask, magic.magic, magic.bits)]
+    }
+}
+
+/// The sliders' tables, built the first time they are used (a few milliseconds).
+static SLIDERS: LazyLock<SliderTables> = LazyLock::new(SliderTables::build);
+
+/// The squares a bishop on `square` attacks when the squares in `occupied` are taken.
+pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    SLIDERS.lookup(&SLIDERS.bishop[square.index()], occupied)
+}
+
+/// The squares a rook on `square` attacks when the squares in `occupied` are taken.
+pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    SLIDERS.lookup(&SLIDERS.rook[square.index()], occupied)
+}
+
+/// The squares a queen on `square` attacks: a bishop's and a rook's together.
+pub fn queen_attacks(square: Square, occupied: Bitboard) -> Bitboard {
+    bishop_attacks(square, occupied) | rook_attacks(square, occupied)
+}
+
+/// The squares of the pieces of either side that attack `square`, with `occupied` taken.
 ///
 /// Attacks are symmetric: a knight on g1 attacks f3 exactly when a knight on f3 would attack
 /// g1. So the question is turned around: put each kind of piece on `square`, see what it
-/// would attack, and look for an enemy piece of that kind there. For pawns, the pawn put on
-/// `square` belongs to the other side, because pawns attack in one direction only.
+/// would attack, and keep the pieces of that kind that stand there. A pawn attacks in one
+/// direction only, so it is seen from `square` as a pawn of the other colour.
+pub fn attackers_to(position: &Position, square: Square, occupied: Bitboard) -> Bitboard {
+    use PieceType::*;
+    let diagonal = position.pieces_of_type(Bishop) | position.pieces_of_type(Queen);
+    let straight = position.pieces_of_type(Rook) | position.pieces_of_type(Queen);
+    (pawn_attacks(Color::Black, square) & position.pieces(Color::White, Pawn))
+        | (pawn_attacks(Color::White, square) & position.pieces(Color::Black, Pawn))
+        | (knight_attacks(square) & position.pieces_of_type(Knight))
+        | (king_attacks(square) & position.pieces_of_type(King))
+        | (bishop_attacks(square, occupied) & diagonal)
+        | (rook_attacks(square, occupied) & straight)
+}
+
+/// Whether any piece of `by` attacks `square` in `position`.
 pub fn is_attacked(position: &Position, square: Square, by: Color) -> bool {
-    let occupied = position.occupied();
-    PieceType::ALL.into_iter().any(|piece_type| {
-        let seen_from = Piece::new(!by, piece_type);
-        let reach = reference_attacks(seen_from, square, occupied);
-        !(reach & position.pieces(by, piece_type)).is_empty()
-    })
+    !(attackers_to(position, square, position.occupied()) & position.side(by)).is_empty()
 }
 
 /// Whether the side to move's king is in check.
@@ -136,6 +433,69 @@ mod tests {
     }
 
     #[test]
+    fn the_leaper_tables_are_the_reference() {
+        for square in Square::ALL {
+            for color in Color::ALL {
+                let attacks =
+                    |kind| reference_attacks(Piece::new(color, kind), square, Bitboard::EMPTY);
+                assert_eq!(pawn_attacks(color, square), attacks(PieceType::Pawn));
+                assert_eq!(knight_attacks(square), attacks(PieceType::Knight));
+                assert_eq!(king_attacks(square), attacks(PieceType::King));
+            }
+        }
+    }
+
+    #[test]
+    fn the_relevant_blockers_leave_out_the_edges() {
+        assert_eq!(
+            relevant_blockers(Slider::Rook, Square::A1),
+            set("a2 a3 a4 a5 a6 a7 b1 c1 d1 e1 f1 g1")
+        );
+        assert_eq!(relevant_blockers(Slider::Rook, Square::D4).count(), 10);
+        assert_eq!(
+            relevant_blockers(Slider::Bishop, Square::D4),
+            set("c3 b2 e5 f6 g7 c5 b6 e3 f2")
+        );
+    }
+
+    #[test]
+    fn subsets_are_every_subset_once() {
+        let mask = set("a1 c3 h8");
+        let mut all = subsets(mask);
+        assert_eq!(all.len(), 8);
+        all.sort_by_key(|b| b.0);
+        all.dedup();
+        assert_eq!(all.len(), 8);
+        assert!(all.iter().all(|&s| (s & !mask).is_empty()));
+    }
+
+    #[test]
+    fn slider_lookups_are_the_reference_for_every_blocker_set() {
+        for square in Square::ALL {
+            for slider in [Slider::Bishop, Slider::Rook] {
+                for blockers in subsets(relevant_blockers(slider, square)) {
+                    let expected = slide(square, blockers, slider.directions());
+                    // Pieces outside the mask must not change the result.
+                    let occupied = blockers | (Bitboard::FULL & !relevant_blockers(slider, square));
+                    let got = match slider {
+                        Slider::Bishop => bishop_attacks(square, occupied),
+                        Slider::Rook => rook_attacks(square, occupied),
+                    };
+                    assert_eq!(
+                        got, expected,
+                        "{slider:?} on {square}, blockers {blockers:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_magics_are_what_the_search_finds_from_its_seed() {
+        assert_eq!(find_magics(MAGIC_SEED), (BISHOP_MAGICS, ROOK_MAGICS));
+    }
+
+    #[test]
     fn a_square_is_attacked_by_the_pieces_that_reach_it() {
         let position = Position::from_fen("4k3/8/8/3p4/8/5N2/8/R3K3 w - - 0 1").unwrap();
         assert!(
@@ -156,5 +516,16 @@ mod tests {
         );
         assert!(!is_attacked(&position, Square::F8, Color::White));
         assert!(!in_check(&position));
+    }
+
+    #[test]
+    fn attackers_are_found_from_both_sides() {
+        let position = Position::from_fen("4k3/8/8/3p4/4K3/5N2/8/4R3 w - - 0 1").unwrap();
+        let attackers = attackers_to(&position, Square::E3, position.occupied());
+        assert_eq!(
+            attackers,
+            set("e1 e4"),
+            "the rook on e1 and the king on e4; not the f3 knight"
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! cb2026: a chess engine, built stage by stage with the book that explains it.
 //!
 //! Each module holds one concept, named for what it is: squares, pieces and bitboards
-//! (stage 1); the position, its FEN, its Zobrist key and the moves that change it (stage 2).
+//! (stage 1); the position, its FEN, its Zobrist key and the moves that change it (stage 2);
+//! the attacks of every piece, with magic bitboards for the sliders (stage 3).
 
 pub mod attacks;
 pub mod bitboard;
@@ -9,6 +10,7 @@ pub mod fen;
 pub mod moves;
 pub mod piece;
 pub mod position;
+pub mod rng;
 pub mod square;
 pub mod zobrist;
 
