@@ -7,6 +7,7 @@
 pub mod attacks;
 pub mod bitboard;
 pub mod fen;
+pub mod movegen;
 pub mod moves;
 pub mod piece;
 pub mod position;

@@ -1,0 +1,626 @@
+//! Legal move generation: every move the side to move may play, and no other.
+//!
+//! The generator is legal, not pseudo-legal: it never produces a move that leaves the king in
+//! check, so nothing downstream has to make a move to find out. It works with three sets
+//! computed once per position: the pieces giving check, the pieces pinned to their king, and
+//! the squares a move must reach to answer a check. With those, a piece's legal moves are its
+//! attacks, masked.
+//!
+//! Moves come out grouped by piece, as a from-square and a set of to-squares, so a caller
+//! that only needs to count them (perft at its last ply) counts bits and makes no moves.
+
+use crate::attacks::{
+    self, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::bitboard::{Bitboard, Direction};
+use crate::moves::{Move, MoveKind};
+use crate::piece::{Color, PieceType};
+use crate::position::{CastlingRights, Position};
+use crate::square::{Rank, Square};
+
+/// The squares strictly between two squares on a line (a rank, file or diagonal), and the
+/// whole line through both, for every pair of squares. Empty for squares not on a line.
+struct Lines {
+    /// `between[a][b]`: the squares between `a` and `b`, neither included.
+    between: [[Bitboard; Square::NUM]; Square::NUM],
+    /// `line[a][b]`: the whole line, edge to edge, through `a` and `b`.
+    line: [[Bitboard; Square::NUM]; Square::NUM],
+}
+
+/// Both tables, made by the compiler by walking from every square in every direction.
+static LINES: Lines = {
+    let mut lines = Lines {
+        between: [[Bitboard::EMPTY; Square::NUM]; Square::NUM],
+        line: [[Bitboard::EMPTY; Square::NUM]; Square::NUM],
+    };
+    let mut from = 0;
+    while from < Square::NUM {
+        let mut d = 0;
+        while d < Direction::ALL.len() {
+            let (files, ranks) = Direction::ALL[d].step();
+            // The full line: the ray forwards and the ray backwards, and the square itself.
+            let full = ray(from, files, ranks) | ray(from, -files, -ranks) | 1 << from;
+            let mut passed = 0;
+            let mut square = Square::from_index(from);
+            while let Some(next) = square.offset(files, ranks) {
+                lines.between[from][next.index()] = Bitboard(passed);
+                lines.line[from][next.index()] = Bitboard(full);
+                passed |= 1 << next.index();
+                square = next;
+            }
+            d += 1;
+        }
+        from += 1;
+    }
+    lines
+};
+
+/// The squares from `from` (not included) to the edge, stepping by (`files`, `ranks`).
+const fn ray(from: usize, files: i8, ranks: i8) -> u64 {
+    let mut set = 0;
+    let mut square = Square::from_index(from);
+    while let Some(next) = square.offset(files, ranks) {
+        set |= 1 << next.index();
+        square = next;
+    }
+    set
+}
+
+/// The squares strictly between `a` and `b`, if they share a line; otherwise none.
+pub fn between(a: Square, b: Square) -> Bitboard {
+    LINES.between[a.index()][b.index()]
+}
+
+/// The whole line through `a` and `b`, if they share one; otherwise none.
+pub fn line(a: Square, b: Square) -> Bitboard {
+    LINES.line[a.index()][b.index()]
+}
+
+/// The legal moves of one piece: what it is, where it stands and where it may go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceMoves {
+    /// The kind of piece moving.
+    pub piece: PieceType,
+    /// The square it moves from.
+    pub from: Square,
+    /// The squares it may move to.
+    pub to: Bitboard,
+}
+
+impl PieceMoves {
+    /// How many moves these are. A pawn reaching the last rank makes four, one for each
+    /// piece it may become.
+    pub fn len(&self) -> usize {
+        let promoting = match self.piece {
+            PieceType::Pawn => {
+                self.to & (Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth))
+            }
+            _ => Bitboard::EMPTY,
+        };
+        (self.to.count() + 3 * promoting.count()) as usize
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.to.is_empty()
+    }
+}
+
+/// What the generator knows about the side to move's king before it looks at any piece.
+struct KingSafety {
+    /// The square of the side to move's king.
+    king: Square,
+    /// The enemy pieces giving check.
+    checkers: Bitboard,
+    /// The side to move's pieces pinned to their king: each may move only along the line
+    /// through it and the king.
+    pinned: Bitboard,
+    /// The squares a move other than the king's must end on: everything when not in check;
+    /// the checker and the squares between it and the king when in check once.
+    evasions: Bitboard,
+}
+
+impl KingSafety {
+    /// Finds the checkers and the pinned pieces of the side to move.
+    fn of(position: &Position) -> KingSafety {
+        let us = position.side_to_move();
+        let king = position.king_square(us);
+        let (ours, theirs) = (position.side(us), position.side(!us));
+        let checkers = attacks::attackers_to(position, king, position.occupied()) & theirs;
+
+        // Enemy sliders that would see the king if the side to move's pieces were not there.
+        let diagonal =
+            position.pieces(!us, PieceType::Bishop) | position.pieces(!us, PieceType::Queen);
+        let straight =
+            position.pieces(!us, PieceType::Rook) | position.pieces(!us, PieceType::Queen);
+        let snipers =
+            (bishop_attacks(king, theirs) & diagonal) | (rook_attacks(king, theirs) & straight);
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & ours;
+            if blockers.count() == 1 {
+                pinned |= blockers;
+            }
+        }
+
+        let evasions = match checkers.first() {
+            None => Bitboard::FULL,
+            Some(checker) => checkers | between(king, checker),
+        };
+        KingSafety {
+            king,
+            checkers,
+            pinned,
+            evasions,
+        }
+    }
+}
+
+/// Calls `visit` with the legal moves of each piece of the side to move that has any, among
+/// the moves that end on a square of `destinations`: `Bitboard::FULL` for every legal move,
+/// the enemy's pieces for captures alone (en passant, whose square is empty, is added when
+/// `destinations` holds the enemy pieces).
+pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnMut(PieceMoves)) {
+    let us = position.side_to_move();
+    let safety = KingSafety::of(position);
+    let ours = position.side(us);
+    let mut emit = |piece, from, to: Bitboard| {
+        if !to.is_empty() {
+            visit(PieceMoves { piece, from, to });
+        }
+    };
+
+    let king_targets = king_attacks(safety.king) & !ours & destinations;
+    emit(
+        PieceType::King,
+        safety.king,
+        safe_king_squares(position, safety.king, king_targets)
+            | castling(position, &safety, destinations),
+    );
+    if safety.checkers.count() > 1 {
+        return; // In double check only the king can move.
+    }
+
+    let targets = !ours & safety.evasions & destinations;
+    let occupied = position.occupied();
+    for piece in [
+        PieceType::Knight,
+        PieceType::Bishop,
+        PieceType::Rook,
+        PieceType::Queen,
+    ] {
+        for from in position.pieces(us, piece) {
+            let attacks = match piece {
+                PieceType::Knight => knight_attacks(from),
+                PieceType::Bishop => bishop_attacks(from, occupied),
+                PieceType::Rook => rook_attacks(from, occupied),
+                _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
+            };
+            emit(piece, from, attacks & targets & pin_line(&safety, from));
+        }
+    }
+    for from in position.pieces(us, PieceType::Pawn) {
+        let to = pawn_targets(position, from, targets) & pin_line(&safety, from);
+        emit(
+            PieceType::Pawn,
+            from,
+            to | en_passant(position, &safety, from, destinations),
+        );
+    }
+}
+
+/// Where a piece on `from` may move without exposing its king: anywhere if it is not pinned,
+/// along the line through it and the king if it is.
+fn pin_line(safety: &KingSafety, from: Square) -> Bitboard {
+    if safety.pinned.contains(from) {
+        line(safety.king, from)
+    } else {
+        Bitboard::FULL
+    }
+}
+
+/// The squares of `targets` the king can move to without being attacked there. The king is
+/// lifted off the board first, so that a slider checking it along a line also attacks the
+/// square behind it: stepping back along the line of a check is not an escape.
+fn safe_king_squares(position: &Position, king: Square, targets: Bitboard) -> Bitboard {
+    let them = position.side(!position.side_to_move());
+    let without_king = position.occupied() ^ Bitboard::from_square(king);
+    let safe = |to: &Square| (attacks::attackers_to(position, *to, without_king) & them).is_empty();
+    targets.into_iter().filter(safe).collect()
+}
+
+/// The squares the king may castle to: not in check, the right not lost, the squares between
+/// king and rook empty, and the squares the king crosses and lands on not attacked.
+fn castling(position: &Position, safety: &KingSafety, destinations: Bitboard) -> Bitboard {
+    if !safety.checkers.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let us = position.side_to_move();
+    let sides = match us {
+        Color::White => [
+            (
+                CastlingRights::WHITE_KINGSIDE,
+                Square::H1,
+                Square::F1,
+                Square::G1,
+            ),
+            (
+                CastlingRights::WHITE_QUEENSIDE,
+                Square::A1,
+                Square::D1,
+                Square::C1,
+            ),
+        ],
+        Color::Black => [
+            (
+                CastlingRights::BLACK_KINGSIDE,
+                Square::H8,
+                Square::F8,
+                Square::G8,
+            ),
+            (
+                CastlingRights::BLACK_QUEENSIDE,
+                Square::A8,
+                Square::D8,
+                Square::C8,
+            ),
+        ],
+    };
+    let mut to_squares = Bitboard::EMPTY;
+    for (right, rook, crossed, landing) in sides {
+        let path_clear = (between(safety.king, rook) & position.occupied()).is_empty();
+        let safe = |square| !attacks::is_attacked(position, square, !us);
+        if position.castling().contains(right)
+            && destinations.contains(landing)
+            && path_clear
+            && safe(crossed)
+            && safe(landing)
+        {
+            to_squares |= Bitboard::from_square(landing);
+        }
+    }
+    to_squares
+}
+
+/// The squares of `targets` a pawn on `from` can move to: one step forward to an empty square,
+/// two from its start rank through an empty square, or a diagonal capture of an enemy piece.
+fn pawn_targets(position: &Position, from: Square, targets: Bitboard) -> Bitboard {
+    let us = position.side_to_move();
+    let empty = !position.occupied();
+    let (forward, start_rank) = match us {
+        Color::White => (Direction::North, Rank::Second),
+        Color::Black => (Direction::South, Rank::Seventh),
+    };
+    let pawn = Bitboard::from_square(from);
+    let single = pawn.shift(forward) & empty;
+    let double = (single & Bitboard::rank(start_rank).shift(forward)).shift(forward) & empty;
+    let captures = pawn_attacks(us, from) & position.side(!us);
+    (single | double | captures) & targets
+}
+
+/// The en-passant capture of a pawn on `from`, if it has one that is legal.
+///
+/// En passant is the one move that takes two pieces off a rank at once, so the ordinary pin
+/// test misses a case: with the king and an enemy rook on the same rank as both pawns, the
+/// capture exposes the king. So it is tested the direct way, by looking at the board after it.
+fn en_passant(
+    position: &Position,
+    safety: &KingSafety,
+    from: Square,
+    destinations: Bitboard,
+) -> Bitboard {
+    let Some(target) = position.en_passant() else {
+        return Bitboard::EMPTY;
+    };
+    let us = position.side_to_move();
+    let captured = Square::new(target.file(), from.rank());
+    let wanted = destinations.contains(target) || destinations.contains(captured);
+    if !pawn_attacks(us, from).contains(target) || !wanted {
+        return Bitboard::EMPTY;
+    }
+    let moved = Bitboard::from_square(from) | Bitboard::from_square(captured);
+    let after = (position.occupied() ^ moved) | Bitboard::from_square(target);
+    let them = position.side(!us) & !Bitboard::from_square(captured);
+    let attackers = attacks::attackers_to(position, safety.king, after) & them;
+    if attackers.is_empty() {
+        Bitboard::from_square(target)
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
+/// Turns each to-square of `group` into the [`Move`]s it stands for, with their kinds (four
+/// for a promotion), and calls `push` with each.
+pub fn moves_of(position: &Position, group: PieceMoves, mut push: impl FnMut(Move)) {
+    let them = position.side(!position.side_to_move());
+    let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+    for to in group.to {
+        let capture = them.contains(to);
+        let kind = match group.piece {
+            PieceType::Pawn if back_ranks.contains(to) => {
+                for promoted in [
+                    PieceType::Queen,
+                    PieceType::Knight,
+                    PieceType::Rook,
+                    PieceType::Bishop,
+                ] {
+                    let kind = if capture {
+                        MoveKind::PromotionCapture(promoted)
+                    } else {
+                        MoveKind::Promotion(promoted)
+                    };
+                    push(Move::new(group.from, to, kind));
+                }
+                continue;
+            }
+            PieceType::Pawn if Some(to) == position.en_passant() => MoveKind::EnPassant,
+            PieceType::Pawn if to.index().abs_diff(group.from.index()) == 16 => {
+                MoveKind::DoublePush
+            }
+            PieceType::King if to.index().abs_diff(group.from.index()) == 2 => {
+                if to.file() > group.from.file() {
+                    MoveKind::KingCastle
+                } else {
+                    MoveKind::QueenCastle
+                }
+            }
+            _ if capture => MoveKind::Capture,
+            _ => MoveKind::Quiet,
+        };
+        push(Move::new(group.from, to, kind));
+    }
+}
+
+/// The most moves a position can have. The record is 218; a list of 256 never overflows.
+pub const MAX_MOVES: usize = 256;
+
+/// A list of moves, kept on the stack: move generation runs at every node of a search, and a
+/// heap allocation there would cost more than generating the moves.
+#[derive(Clone)]
+pub struct MoveList {
+    /// The moves; only the first `len` mean anything.
+    moves: [Move; MAX_MOVES],
+    /// How many moves the list holds.
+    len: usize,
+}
+
+impl MoveList {
+    /// An empty list.
+    pub fn new() -> MoveList {
+        // Any move will do as filler: the slots past `len` are never read.
+        MoveList {
+            moves: [Move::new(Square::A1, Square::B1, MoveKind::Quiet); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    /// Adds `mv` at the end.
+    pub fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+
+    /// The moves, in the order they were added.
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+
+    /// How many moves the list holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> MoveList {
+        MoveList::new()
+    }
+}
+
+/// Every legal move in `position`.
+pub fn legal_moves(position: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    generate(position, Bitboard::FULL, |group| {
+        moves_of(position, group, |mv| list.push(mv))
+    });
+    list
+}
+
+/// The legal captures in `position`, en passant and capturing promotions included: the moves
+/// a quiescence search looks at.
+pub fn captures(position: &Position) -> MoveList {
+    let mut list = MoveList::new();
+    let them = position.side(!position.side_to_move());
+    generate(position, them, |group| {
+        moves_of(position, group, |mv| list.push(mv))
+    });
+    list
+}
+
+/// How many legal moves `position` has, counted without making a list.
+pub fn count_moves(position: &Position) -> u64 {
+    let mut count = 0;
+    generate(position, Bitboard::FULL, |group| {
+        count += group.len() as u64
+    });
+    count
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The legal moves of `fen`, as UCI text, sorted.
+    fn moves(fen: &str) -> Vec<String> {
+        let position = Position::from_fen(fen).unwrap();
+        let mut all: Vec<String> = legal_moves(&position)
+            .as_slice()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        all.sort();
+        assert_eq!(
+            all.len() as u64,
+            count_moves(&position),
+            "counting agrees with listing"
+        );
+        all
+    }
+
+    /// Whether `fen` has the legal move `uci`.
+    fn has(fen: &str, uci: &str) -> bool {
+        moves(fen).iter().any(|m| m == uci)
+    }
+
+    #[test]
+    fn the_six_test_positions_have_their_published_move_counts() {
+        let positions = [
+            (crate::fen::STARTPOS, 20),
+            (
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                48,
+            ),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 14),
+            (
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                6,
+            ),
+            (
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                44,
+            ),
+            (
+                "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+                46,
+            ),
+        ];
+        for (fen, count) in positions {
+            assert_eq!(moves(fen).len(), count, "{fen}");
+        }
+    }
+
+    #[test]
+    fn en_passant_that_uncovers_a_check_along_the_rank_is_illegal() {
+        // Taking on d6 would lift both pawns off the fifth rank, between the king and the rook.
+        assert!(!has("8/8/8/K2pP2r/8/8/8/7k w - d6 0 2", "e5d6"));
+        // With nothing on the rank behind them, it is legal.
+        assert!(has("8/8/8/K2pP3/8/8/8/7k w - d6 0 2", "e5d6"));
+    }
+
+    #[test]
+    fn en_passant_can_capture_a_checking_pawn() {
+        // The pawn that just pushed to d5 gives check; taking it en passant answers the check,
+        // and a pawn move that does not is illegal.
+        let fen = "8/8/8/2Pp4/4K3/8/8/k7 w - d6 0 2";
+        assert!(attacks::in_check(&Position::from_fen(fen).unwrap()));
+        assert!(has(fen, "c5d6"));
+        assert!(!has(fen, "c5c6"));
+    }
+
+    #[test]
+    fn castling_is_never_out_of_through_or_into_check() {
+        let open = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+        assert!(has(open, "e1g1") && has(open, "e1c1"));
+        assert!(
+            !has("r3k2r/8/8/8/4r3/8/8/R3K2R w KQkq - 0 1", "e1g1"),
+            "out of check"
+        );
+        assert!(
+            !has("r3k2r/8/8/8/5r2/8/8/R3K2R w KQkq - 0 1", "e1g1"),
+            "through check"
+        );
+        assert!(
+            !has("r3k2r/8/8/8/6r1/8/8/R3K2R w KQkq - 0 1", "e1g1"),
+            "into check"
+        );
+        // The rook may pass over an attacked square: b1 is attacked, but the king never crosses it.
+        assert!(has("r3k2r/8/8/8/1r6/8/8/R3K2R w KQkq - 0 1", "e1c1"));
+        assert!(
+            !has("r3k2r/8/8/8/8/8/8/RN2K2R w KQkq - 0 1", "e1c1"),
+            "a piece between"
+        );
+    }
+
+    #[test]
+    fn a_pinned_piece_moves_only_along_its_pin() {
+        // The e-file rook is pinned by the e8 rook: it may move along the file, not off it.
+        let fen = "4r1k1/8/8/8/8/8/4R3/4K3 w - - 0 1";
+        assert!(has(fen, "e2e5") && has(fen, "e2e8"));
+        assert!(!has(fen, "e2d2"));
+        // A pinned knight cannot move at all.
+        let knight = "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1";
+        assert!(moves(knight).iter().all(|m| m.starts_with("e1")));
+    }
+
+    #[test]
+    fn in_double_check_only_the_king_moves() {
+        let fen = "4r1k1/8/8/8/8/5n2/3Q4/4K3 w - - 0 1";
+        assert!(
+            moves(fen).iter().all(|m| m.starts_with("e1")),
+            "{:?}",
+            moves(fen)
+        );
+    }
+
+    #[test]
+    fn the_king_cannot_step_back_along_the_line_of_a_check() {
+        assert!(!has("4r1k1/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2"));
+        assert!(has("4r1k1/8/8/8/8/8/8/4K3 w - - 0 1", "e1d1"));
+    }
+
+    #[test]
+    fn a_pawn_reaching_the_last_rank_promotes_to_all_four_pieces() {
+        let all = moves("1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+        for uci in [
+            "a7a8q", "a7a8r", "a7a8b", "a7a8n", "a7b8q", "a7b8r", "a7b8b", "a7b8n",
+        ] {
+            assert!(all.contains(&uci.to_string()), "{uci}");
+        }
+        assert!(!all.contains(&"a7a8".to_string()));
+    }
+
+    #[test]
+    fn captures_are_the_legal_moves_that_take_a_piece() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/8/8/2Pp4/4K3/8/8/k7 w - d6 0 2",
+            "1n2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+        ] {
+            let position = Position::from_fen(fen).unwrap();
+            let mut expected: Vec<Move> = legal_moves(&position)
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|m| m.is_capture())
+                .collect();
+            let mut got: Vec<Move> = captures(&position).as_slice().to_vec();
+            expected.sort_by_key(|m| m.to_string());
+            got.sort_by_key(|m| m.to_string());
+            assert_eq!(got, expected, "{fen}");
+        }
+    }
+
+    #[test]
+    fn between_and_line_follow_ranks_files_and_diagonals() {
+        let set = |names: &str| {
+            names
+                .split_whitespace()
+                .map(|n| n.parse::<Square>().unwrap())
+                .collect::<Bitboard>()
+        };
+        assert_eq!(between(Square::A1, Square::D4), set("b2 c3"));
+        assert_eq!(between(Square::E1, Square::E2), Bitboard::EMPTY);
+        assert_eq!(
+            between(Square::A1, Square::B3),
+            Bitboard::EMPTY,
+            "not on a line"
+        );
+        assert_eq!(line(Square::C3, Square::B2), set("a1 b2 c3 d4 e5 f6 g7 h8"));
+        assert_eq!(line(Square::A1, Square::B3), Bitboard::EMPTY);
+    }
+}
