@@ -338,11 +338,13 @@ impl SliderTables {
 static SLIDERS: LazyLock<SliderTables> = LazyLock::new(SliderTables::build);
 
 /// The squares a bishop on `square` attacks when the squares in `occupied` are taken.
+#[inline]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     SLIDERS.lookup(&SLIDERS.bishop[square.index()], occupied)
 }
 
 /// The squares a rook on `square` attacks when the squares in `occupied` are taken.
+#[inline]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
     SLIDERS.lookup(&SLIDERS.rook[square.index()], occupied)
 }

@@ -49,6 +49,12 @@ impl Bitboard {
         self.0.count_ones()
     }
 
+    /// Whether the set holds two squares or more. Cheaper than counting: clearing the lowest
+    /// square leaves something only if there was more than one.
+    pub const fn has_more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(1) != 0
+    }
+
     /// The set's lowest square (nearest a1 by index), or `None` if it is empty.
     pub const fn first(self) -> Option<Square> {
         if self.is_empty() {
@@ -317,6 +323,14 @@ mod tests {
             Bitboard::FULL.into_iter().collect::<Bitboard>(),
             Bitboard::FULL
         );
+    }
+
+    #[test]
+    fn more_than_one_means_two_squares_or_more() {
+        assert!(!Bitboard::EMPTY.has_more_than_one());
+        assert!(!set("e4").has_more_than_one());
+        assert!(set("e4 h8").has_more_than_one());
+        assert!(Bitboard::FULL.has_more_than_one());
     }
 
     #[test]

@@ -9,10 +9,12 @@ pub mod bitboard;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
+pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rng;
 pub mod square;
+pub mod uci;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard, Direction};

@@ -25,13 +25,17 @@ struct Lines {
     between: [[Bitboard; Square::NUM]; Square::NUM],
     /// `line[a][b]`: the whole line, edge to edge, through `a` and `b`.
     line: [[Bitboard; Square::NUM]; Square::NUM],
+    /// `rays[0][a]`: the diagonals through `a`, and `rays[1][a]` its rank and file, edge to
+    /// edge on an empty board, `a` not included: where a bishop or a rook could see it from.
+    rays: [[Bitboard; Square::NUM]; 2],
 }
 
-/// Both tables, made by the compiler by walking from every square in every direction.
+/// The tables, made by the compiler by walking from every square in every direction.
 static LINES: Lines = {
     let mut lines = Lines {
         between: [[Bitboard::EMPTY; Square::NUM]; Square::NUM],
         line: [[Bitboard::EMPTY; Square::NUM]; Square::NUM],
+        rays: [[Bitboard::EMPTY; Square::NUM]; 2],
     };
     let mut from = 0;
     while from < Square::NUM {
@@ -40,6 +44,9 @@ static LINES: Lines = {
             let (files, ranks) = Direction::ALL[d].step();
             // The full line: the ray forwards and the ray backwards, and the square itself.
             let full = ray(from, files, ranks) | ray(from, -files, -ranks) | 1 << from;
+            // Direction::ALL lists the four straight directions first, then the diagonals.
+            let straight = d < 4;
+            lines.rays[straight as usize][from].0 |= ray(from, files, ranks);
             let mut passed = 0;
             let mut square = Square::from_index(from);
             while let Some(next) = square.offset(files, ranks) {
@@ -91,13 +98,13 @@ impl PieceMoves {
     /// How many moves these are. A pawn reaching the last rank makes four, one for each
     /// piece it may become.
     pub fn len(&self) -> usize {
-        let promoting = match self.piece {
-            PieceType::Pawn => {
-                self.to & (Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth))
-            }
-            _ => Bitboard::EMPTY,
-        };
-        (self.to.count() + 3 * promoting.count()) as usize
+        let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
+        let promoting = self.to & back_ranks;
+        if self.piece == PieceType::Pawn && !promoting.is_empty() {
+            (self.to.count() + 3 * promoting.count()) as usize
+        } else {
+            self.to.count() as usize
+        }
     }
 
     /// Whether there are none.
@@ -122,24 +129,30 @@ struct KingSafety {
 
 impl KingSafety {
     /// Finds the checkers and the pinned pieces of the side to move.
+    ///
+    /// A knight or a pawn checks from a square its own attack table gives, and pins nothing.
+    /// A slider checks or pins only from the king's lines, so the enemy sliders on those lines
+    /// (empty-board rays, no magic lookup) are the candidates: with nothing between it and the
+    /// king a slider gives check, and with one piece of the side to move between, it pins it.
     fn of(position: &Position) -> KingSafety {
         let us = position.side_to_move();
         let king = position.king_square(us);
-        let (ours, theirs) = (position.side(us), position.side(!us));
-        let checkers = attacks::attackers_to(position, king, position.occupied()) & theirs;
+        let occupied = position.occupied();
+        let mut checkers = (knight_attacks(king) & position.pieces(!us, PieceType::Knight))
+            | (pawn_attacks(us, king) & position.pieces(!us, PieceType::Pawn));
 
-        // Enemy sliders that would see the king if the side to move's pieces were not there.
-        let diagonal =
-            position.pieces(!us, PieceType::Bishop) | position.pieces(!us, PieceType::Queen);
-        let straight =
-            position.pieces(!us, PieceType::Rook) | position.pieces(!us, PieceType::Queen);
-        let snipers =
-            (bishop_attacks(king, theirs) & diagonal) | (rook_attacks(king, theirs) & straight);
+        let queens = position.pieces(!us, PieceType::Queen);
+        let diagonal = position.pieces(!us, PieceType::Bishop) | queens;
+        let straight = position.pieces(!us, PieceType::Rook) | queens;
+        let aligned =
+            (LINES.rays[0][king.index()] & diagonal) | (LINES.rays[1][king.index()] & straight);
         let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & ours;
-            if blockers.count() == 1 {
-                pinned |= blockers;
+        for slider in aligned {
+            let blockers = between(king, slider) & occupied;
+            if blockers.is_empty() {
+                checkers |= Bitboard::from_square(slider);
+            } else if !blockers.has_more_than_one() {
+                pinned |= blockers & position.side(us);
             }
         }
 
@@ -177,21 +190,21 @@ pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnM
         safe_king_squares(position, safety.king, king_targets)
             | castling(position, &safety, destinations),
     );
-    if safety.checkers.count() > 1 {
+    if safety.checkers.has_more_than_one() {
         return; // In double check only the king can move.
     }
 
     let targets = !ours & safety.evasions & destinations;
     let occupied = position.occupied();
-    for piece in [
-        PieceType::Knight,
-        PieceType::Bishop,
-        PieceType::Rook,
-        PieceType::Queen,
-    ] {
+    let free = !safety.pinned;
+    for from in position.pieces(us, PieceType::Knight) & free {
+        emit(PieceType::Knight, from, knight_attacks(from) & targets);
+    }
+    // A pinned knight can never stay on its line, so only sliders and pawns are looked at
+    // twice: free, then pinned and kept to the line through them and their king.
+    for piece in [PieceType::Bishop, PieceType::Rook, PieceType::Queen] {
         for from in position.pieces(us, piece) {
             let attacks = match piece {
-                PieceType::Knight => knight_attacks(from),
                 PieceType::Bishop => bishop_attacks(from, occupied),
                 PieceType::Rook => rook_attacks(from, occupied),
                 _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
@@ -200,12 +213,21 @@ pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnM
         }
     }
     for from in position.pieces(us, PieceType::Pawn) {
-        let to = pawn_targets(position, from, targets) & pin_line(&safety, from);
         emit(
             PieceType::Pawn,
             from,
-            to | en_passant(position, &safety, from, destinations),
+            pawn_targets(position, from, targets) & pin_line(&safety, from),
         );
+    }
+    // En passant: only where there is an en-passant square, only for the pawns beside it.
+    if let Some(target) = position.en_passant() {
+        for from in pawn_attacks(!us, target) & position.pieces(us, PieceType::Pawn) {
+            emit(
+                PieceType::Pawn,
+                from,
+                en_passant(position, &safety, from, target, destinations),
+            );
+        }
     }
 }
 
@@ -232,10 +254,14 @@ fn safe_king_squares(position: &Position, king: Square, targets: Bitboard) -> Bi
 /// The squares the king may castle to: not in check, the right not lost, the squares between
 /// king and rook empty, and the squares the king crosses and lands on not attacked.
 fn castling(position: &Position, safety: &KingSafety, destinations: Bitboard) -> Bitboard {
-    if !safety.checkers.is_empty() {
+    let us = position.side_to_move();
+    let own_rights = match us {
+        Color::White => CastlingRights::WHITE_KINGSIDE | CastlingRights::WHITE_QUEENSIDE,
+        Color::Black => CastlingRights::BLACK_KINGSIDE | CastlingRights::BLACK_QUEENSIDE,
+    };
+    if !position.castling().intersects(own_rights) || !safety.checkers.is_empty() {
         return Bitboard::EMPTY;
     }
-    let us = position.side_to_move();
     let sides = match us {
         Color::White => [
             (
@@ -287,18 +313,30 @@ fn castling(position: &Position, safety: &KingSafety, destinations: Bitboard) ->
 fn pawn_targets(position: &Position, from: Square, targets: Bitboard) -> Bitboard {
     let us = position.side_to_move();
     let empty = !position.occupied();
-    let (forward, start_rank) = match us {
-        Color::White => (Direction::North, Rank::Second),
-        Color::Black => (Direction::South, Rank::Seventh),
+    let pawn = Bitboard::from_square(from).0;
+    // A step forward is a shift by a rank: up for White, down for Black.
+    let (single, double) = match us {
+        Color::White => {
+            let single = (pawn << 8) & empty.0;
+            (
+                single,
+                (single << 8) & empty.0 & Bitboard::rank(Rank::Fourth).0,
+            )
+        }
+        Color::Black => {
+            let single = (pawn >> 8) & empty.0;
+            (
+                single,
+                (single >> 8) & empty.0 & Bitboard::rank(Rank::Fifth).0,
+            )
+        }
     };
-    let pawn = Bitboard::from_square(from);
-    let single = pawn.shift(forward) & empty;
-    let double = (single & Bitboard::rank(start_rank).shift(forward)).shift(forward) & empty;
     let captures = pawn_attacks(us, from) & position.side(!us);
-    (single | double | captures) & targets
+    (Bitboard(single | double) | captures) & targets
 }
 
-/// The en-passant capture of a pawn on `from`, if it has one that is legal.
+/// The en-passant capture of a pawn on `from` onto `target`, if it is legal and among the
+/// moves asked for.
 ///
 /// En passant is the one move that takes two pieces off a rank at once, so the ordinary pin
 /// test misses a case: with the king and an enemy rook on the same rank as both pawns, the
@@ -307,22 +345,17 @@ fn en_passant(
     position: &Position,
     safety: &KingSafety,
     from: Square,
+    target: Square,
     destinations: Bitboard,
 ) -> Bitboard {
-    let Some(target) = position.en_passant() else {
-        return Bitboard::EMPTY;
-    };
-    let us = position.side_to_move();
     let captured = Square::new(target.file(), from.rank());
-    let wanted = destinations.contains(target) || destinations.contains(captured);
-    if !pawn_attacks(us, from).contains(target) || !wanted {
+    if !destinations.contains(target) && !destinations.contains(captured) {
         return Bitboard::EMPTY;
     }
     let moved = Bitboard::from_square(from) | Bitboard::from_square(captured);
     let after = (position.occupied() ^ moved) | Bitboard::from_square(target);
-    let them = position.side(!us) & !Bitboard::from_square(captured);
-    let attackers = attacks::attackers_to(position, safety.king, after) & them;
-    if attackers.is_empty() {
+    let them = position.side(!position.side_to_move()) & !Bitboard::from_square(captured);
+    if (attacks::attackers_to(position, safety.king, after) & them).is_empty() {
         Bitboard::from_square(target)
     } else {
         Bitboard::EMPTY
