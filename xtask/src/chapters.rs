@@ -8,14 +8,18 @@
 //!   `<!-- listing crates/engine/src/bitboard.rs fn Bitboard::shift -->`;
 //! - a diagram, an SVG drawn from the text of a comment block (see [`crate::diagram`]),
 //!   and the line of HTML that shows it;
+//! - a measured figure, in a sentence or as a table, from its pinned source (see
+//!   [`crate::figures`]);
 //! - a chapter's heading and header line, from stages.toml;
 //! - SUMMARY.md, from stages.toml.
 //!
 //! `sync-chapters` writes what the check would expect. The check never writes.
 
 use crate::diagram::{self, Diagram};
+use crate::figures::{self, Source};
 use crate::listing::{self, ItemRef};
 use crate::plan::Plan;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -159,6 +163,7 @@ const SYNC_HINT: &str = "(cargo xtask sync-chapters rewrites it)";
 /// Every page of the book: SUMMARY.md, then each Markdown file in book/src.
 fn pages(root: &Path) -> Result<Vec<Page>, String> {
     let plan = Plan::load(root)?;
+    let sources = figures::sources(root)?;
     let src = root.join(BOOK_SRC);
     let mut names: Vec<String> = std::fs::read_dir(&src)
         .map_err(|e| format!("{}: cannot read: {e}", src.display()))?
@@ -183,7 +188,7 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
         let actual = std::fs::read_to_string(root.join(&file))
             .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
         let chapter = plan.chapters.iter().find(|c| c.file == name);
-        pages.push(regenerate(root, &plan, chapter, file, actual));
+        pages.push(regenerate(root, &plan, &sources, chapter, file, actual));
     }
     Ok(pages)
 }
@@ -268,6 +273,7 @@ fn first_difference(a: &str, b: &str) -> usize {
 fn regenerate(
     root: &Path,
     plan: &Plan,
+    sources: &BTreeMap<String, Source>,
     chapter: Option<&crate::plan::Chapter>,
     file: PathBuf,
     actual: String,
@@ -312,7 +318,43 @@ fn regenerate(
 
     while i < lines.len() {
         let line = lines[i];
-        out.push(line.to_string());
+        let (filled, bad_figures) = figures::fill_line(sources, line);
+        for message in bad_figures {
+            problem(i + 1, message);
+        }
+        if filled != line {
+            problem(
+                i + 1,
+                format!("a figure differs from its pinned value {SYNC_HINT}"),
+            );
+        }
+        out.push(filled);
+        if let Some(name) = directive(line, "table") {
+            let end = i
+                + 1
+                + lines[i + 1..]
+                    .iter()
+                    .take_while(|l| l.starts_with('|'))
+                    .count();
+            match figures::table(sources, name) {
+                Ok(table) => {
+                    if lines[i + 1..end] != table.iter().map(String::as_str).collect::<Vec<_>>()[..]
+                    {
+                        problem(
+                            i + 1,
+                            format!("the table of {name} differs from its source {SYNC_HINT}"),
+                        );
+                    }
+                    out.extend(table);
+                }
+                Err(message) => {
+                    problem(i + 1, message);
+                    out.extend(lines[i + 1..end].iter().map(|l| l.to_string()));
+                }
+            }
+            i = end;
+            continue;
+        }
         if let Some(id) = diagram::start(line) {
             diagram_ids.push(id.to_string());
             let Some(end) = lines[i..]
@@ -687,6 +729,64 @@ mod tests {
         sync(repo.root()).unwrap();
         assert!(!repo.root().join("book/src/diagrams/old.svg").exists());
         assert!(repo.check().is_empty());
+    }
+
+    #[test]
+    fn a_figure_that_differs_from_its_pinned_value_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        repo.edit(
+            "book/src/ch05-perft.md",
+            "startpos 6 / nodes\">119,060,324<",
+            "startpos 6 / nodes\">119,060,325<",
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(
+            problems[0]
+                .message
+                .contains("a figure differs from its pinned value")
+        );
+        sync(repo.root()).unwrap();
+        assert!(repo.check().is_empty());
+    }
+
+    #[test]
+    fn a_figure_naming_a_missing_row_fails_the_check() {
+        let repo = TestRepo::copy_of_this_one();
+        repo.edit(
+            "book/src/ch05-perft.md",
+            "perft_deep: startpos 6 / nodes",
+            "perft_deep: startpos 9 / nodes",
+        );
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(
+            problems[0]
+                .message
+                .contains("no row starting \"startpos 9\""),
+            "{}",
+            problems[0]
+        );
+    }
+
+    #[test]
+    fn a_pinned_value_that_changes_fails_the_check_where_the_book_quotes_it() {
+        let repo = TestRepo::copy_of_this_one();
+        let snapshot = "crates/engine/tests/snapshots/perft__perft_deep.snap";
+        repo.edit(snapshot, "kiwipete 5 193690690", "kiwipete 5 193690691");
+        let problems = repo.check();
+        let lines: Vec<usize> = problems.iter().map(|p| p.line).collect();
+        assert_eq!(
+            problems.len(),
+            2,
+            "the sentence and the table: {problems:#?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.message.contains("the table of perft_deep differs")),
+            "{lines:?}"
+        );
     }
 
     #[test]

@@ -4,7 +4,8 @@ use crate::{book, check_chapters, repo_root, run, stages};
 use std::process::Command;
 use std::time::Instant;
 
-/// Runs every check: formatting, lints, the tests, the chapters against the code, the
+/// Runs every check: formatting, lints, the tests (and the deep perft counts, in release
+/// mode), the chapters against the code, the
 /// stages against the history, and the book's build with its link check.
 pub fn main() -> Result<(), String> {
     let root = repo_root();
@@ -22,6 +23,18 @@ pub fn main() -> Result<(), String> {
         ])
     })?;
     step("tests", || cargo(&["test", "--workspace"]))?;
+    step("deep perft (release)", || {
+        cargo(&[
+            "test",
+            "--release",
+            "--package",
+            "cb2026",
+            "--test",
+            "perft",
+            "--",
+            "--ignored",
+        ])
+    })?;
     step("check-chapters", || check_chapters(&root))?;
     step("stages check", || stages::main(&["check".to_string()]))?;
     step("book", || book::build(&root))?;

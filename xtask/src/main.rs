@@ -9,6 +9,7 @@ mod chapters;
 mod ci;
 mod diagram;
 mod facts;
+mod figures;
 mod listing;
 mod magics;
 mod plan;
@@ -28,6 +29,8 @@ usage: cargo xtask COMMAND
   check-chapters   fail if a listing, header line or SUMMARY.md differs from its source
   sync-chapters    rewrite every generated part of the book from its source
   book [--serve]   build the book into book/build (with its link check), or serve it
+  perft-speed [N]  perft's speed against cozy-chess in N paired rounds (default 10),
+                   recorded in book/data/perft-speed.txt for chapter 5
   magics           find the slider tables' magic multipliers again, and print them
   screenshot PAGE  render pages of the built book to PNG (see `cargo xtask screenshot`)
   stages list      the stages, whether each is done and tagged
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         "stages" => stages::main(rest),
         "screenshot" => screenshot::main(rest),
         "magics" => magics::main(),
+        "perft-speed" => perft_speed(rest),
         "ci" => ci::main(),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
@@ -100,6 +104,27 @@ fn sync_chapters() -> Result<(), String> {
     } else {
         Err(format!("{} problem(s) need a person", unmended.len()))
     }
+}
+
+/// `perft-speed`: runs the paired comparison of perft with cozy-chess's and records it where
+/// chapter 5 quotes it from. The benchmark is built with the bench profile, like a release.
+fn perft_speed(args: &[String]) -> Result<(), String> {
+    let rounds = args.first().map_or("10", String::as_str);
+    let record = repo_root().join("book/data/perft-speed.txt");
+    run(Command::new("cargo")
+        .current_dir(repo_root())
+        .args([
+            "bench",
+            "--package",
+            "cb2026",
+            "--bench",
+            "perft_vs_cozy",
+            "--",
+            "--rounds",
+            rounds,
+            "--record",
+        ])
+        .arg(&record))
 }
 
 /// The repository's root folder: the parent of this crate's folder.

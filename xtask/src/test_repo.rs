@@ -5,8 +5,8 @@ use crate::chapters::{self, Problem};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A copy of stages.toml, book/src and crates/engine/src in a temporary folder, removed when
-/// the value is dropped.
+/// A copy of stages.toml, the book's pages and data, the engine's source and its snapshots in a
+/// temporary folder, removed when the value is dropped.
 pub struct TestRepo {
     /// The folder holding the copy.
     root: PathBuf,
@@ -24,7 +24,12 @@ impl TestRepo {
         let from = crate::repo_root();
         std::fs::create_dir_all(&root).unwrap();
         std::fs::copy(from.join("stages.toml"), root.join("stages.toml")).unwrap();
-        for dir in ["book/src", "crates/engine/src"] {
+        for dir in [
+            "book/src",
+            "book/data",
+            "crates/engine/src",
+            "crates/engine/tests/snapshots",
+        ] {
             copy_dir(&from.join(dir), &root.join(dir));
         }
         TestRepo { root }

@@ -145,7 +145,8 @@ fn main() {
             .unwrap_or_else(|| "unknown".to_string());
         let text = format!(
             "# cb2026 perft against cozy-chess, leaves per second, paired rounds.\n\
-             # Made by: cargo bench --bench perft_vs_cozy -- --rounds {rounds} --record {path}\n\
+             # Made by: cargo xtask perft-speed {rounds}, which runs\n\
+             # cargo bench --bench perft_vs_cozy -- --rounds {rounds} --record FILE\n\
              # Machine: {cpu}\n\
              position depth rounds median low high\n{}\n",
             rows.join("\n")

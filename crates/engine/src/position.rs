@@ -47,15 +47,12 @@ impl CastlingRights {
 
 /// A chess position.
 ///
-/// The pieces are stored twice, as bitboards (one per kind of piece and one per side, for
-/// move generation and evaluation, which ask about sets) and as a board of 64 squares (for
-/// "what stands on e4?", which the bitboards answer only by asking twelve of them). Every
-/// change goes through [`Position::put`] and [`Position::remove`], which keep the two and the
-/// key in step.
+/// The pieces are eight bitboards: one per kind of piece, both sides together, and one per
+/// side. Move generation and evaluation ask about sets, which these answer in one AND; "what
+/// stands on e4?" is answered by asking them in turn. Every change goes through
+/// [`Position::put`] and [`Position::remove`], which keep the sets and the key in step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    /// The piece on each square, if any, indexed by square.
-    board: [Option<Piece>; Square::NUM],
     /// The squares of each kind of piece, both sides together, indexed by piece type.
     by_type: [Bitboard; PieceType::NUM],
     /// The squares of each side's pieces, indexed by colour.
@@ -84,7 +81,6 @@ impl Position {
     /// reader fills in.
     pub(crate) fn empty() -> Position {
         Position {
-            board: [None; Square::NUM],
             by_type: [Bitboard::EMPTY; PieceType::NUM],
             by_color: [Bitboard::EMPTY; Color::NUM],
             side_to_move: Color::White,
@@ -100,7 +96,18 @@ impl Position {
 
     /// The piece on `square`, if there is one.
     pub fn piece_at(&self, square: Square) -> Option<Piece> {
-        self.board[square.index()]
+        let bit = Bitboard::from_square(square);
+        let color = if !(self.by_color[0] & bit).is_empty() {
+            Color::White
+        } else if !(self.by_color[1] & bit).is_empty() {
+            Color::Black
+        } else {
+            return None;
+        };
+        let piece_type = PieceType::ALL
+            .into_iter()
+            .find(|t| !(self.by_type[t.index()] & bit).is_empty())?;
+        Some(Piece::new(color, piece_type))
     }
 
     /// The squares of `color`'s pieces of kind `piece_type`.
@@ -163,9 +170,8 @@ impl Position {
 
     /// Puts `piece` on the empty square `square`.
     pub(crate) fn put(&mut self, piece: Piece, square: Square) {
-        debug_assert!(self.board[square.index()].is_none(), "{square} is occupied");
+        debug_assert!(self.piece_at(square).is_none(), "{square} is occupied");
         let bit = Bitboard::from_square(square);
-        self.board[square.index()] = Some(piece);
         self.by_type[piece.piece_type.index()] |= bit;
         self.by_color[piece.color.index()] |= bit;
         self.key ^= KEYS.pieces[piece.index()][square.index()];
@@ -173,7 +179,7 @@ impl Position {
 
     /// Takes the piece off `square` and returns it, or `None` if the square was empty.
     pub(crate) fn remove(&mut self, square: Square) -> Option<Piece> {
-        let piece = self.board[square.index()].take()?;
+        let piece = self.piece_at(square)?;
         let bit = Bitboard::from_square(square);
         self.by_type[piece.piece_type.index()] ^= bit;
         self.by_color[piece.color.index()] ^= bit;
@@ -219,7 +225,9 @@ impl Position {
     pub fn compute_key(&self) -> u64 {
         let mut key = 0;
         for square in self.occupied() {
-            let piece = self.board[square.index()].expect("an occupied square has a piece");
+            let piece = self
+                .piece_at(square)
+                .expect("an occupied square has a piece");
             key ^= KEYS.pieces[piece.index()][square.index()];
         }
         key ^= KEYS.castling[self.castling.bits() as usize];
@@ -410,6 +418,16 @@ mod tests {
         assert_eq!(a.key(), b.key());
         let c = after(crate::fen::STARTPOS, &knights_first[..2]);
         assert_ne!(a.key(), c.key());
+    }
+
+    #[test]
+    fn a_position_is_small_to_copy() {
+        // Eight bitboards (64 bytes), the key (8), the clocks (8) and a few bytes more.
+        assert!(
+            std::mem::size_of::<Position>() <= 88,
+            "{}",
+            std::mem::size_of::<Position>()
+        );
     }
 
     #[test]

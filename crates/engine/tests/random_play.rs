@@ -1,6 +1,7 @@
 //! Properties checked on positions reached by random play, against cozy-chess, an independent
-//! move generator: the same legal moves in every position, and, along the way, FEN round trips
-//! and incremental Zobrist keys that equal keys computed from scratch.
+//! move generator: the same legal moves in every position and the same perft to depth 3 at the
+//! end of each game, and, along the way, FEN round trips and incremental Zobrist keys that
+//! equal keys computed from scratch.
 //!
 //! The random play leans towards the moves where generators go wrong: castling, en passant,
 //! promotions, captures and checks are chosen more often than their share.
@@ -45,6 +46,24 @@ fn theirs(fen: &str) -> Vec<String> {
     moves
 }
 
+/// cozy-chess's perft of the position `fen` to `depth`.
+fn their_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    board.generate_moves(|group| {
+        if depth == 1 {
+            nodes += group.len() as u64;
+        } else {
+            for mv in group {
+                let mut child = board.clone();
+                child.play_unchecked(mv);
+                nodes += their_perft(&child, depth - 1);
+            }
+        }
+        false
+    });
+    nodes
+}
+
 /// Whether a move is of a kind random play should favour.
 fn interesting(position: &Position, mv: Move) -> bool {
     let special = !matches!(mv.kind(), MoveKind::Quiet | MoveKind::DoublePush);
@@ -76,5 +95,8 @@ proptest! {
             let pool = if prefer_interesting && !favoured.is_empty() { &favoured[..] } else { all };
             position = position.make(pool[pick as usize % pool.len()]);
         }
+        let fen = position.to_string();
+        let board = cozy_chess::Board::from_fen(&fen, false).expect("cozy-chess reads our FEN");
+        prop_assert_eq!(cb2026::perft::perft(&position, 3), their_perft(&board, 3), "perft 3 of {}", fen);
     }
 }
