@@ -13,6 +13,7 @@ pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rng;
+pub mod search;
 pub mod square;
 pub mod uci;
 pub mod zobrist;

@@ -1,15 +1,15 @@
-//! The `cb2026` binary: the engine's command loop on standard input and output.
+//! The `cb2026` binary: the engine speaking UCI on standard input and output.
 
-use cb2026::uci::Session;
+use cb2026::uci::Engine;
 use std::process::ExitCode;
 
-/// Runs the command loop until `quit` or the end of the input.
+/// Runs the UCI loop until `quit` or the end of the input.
 fn main() -> ExitCode {
-    let stdin = std::io::stdin();
-    match Session::default().run(stdin.lock(), std::io::stdout().lock()) {
+    let mut engine = Engine::new(std::io::stdout());
+    match engine.run(std::io::stdin().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("cb2026: {error}");
+            eprintln!("cb2026: cannot read the input: {error}");
             ExitCode::FAILURE
         }
     }

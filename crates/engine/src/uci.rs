@@ -1,75 +1,295 @@
-//! The engine's command loop: it reads commands from standard input, one a line, and writes
-//! its answers to standard output, in the words of the Universal Chess Interface (UCI).
+//! The Universal Chess Interface: the engine's side of the conversation with a GUI or a match
+//! runner, one command a line on standard input, answers on standard output.
 //!
-//! At stage 5 it knows the commands that set up a position and count its tree: `position`,
-//! `go perft N`, `d` (show the position) and `quit`. Stage 6 teaches it the rest of UCI.
-//! Whatever it is sent, it never stops on bad input: it says what was wrong in an
-//! `info string` line and keeps its last good state.
+//! The search runs on a thread of its own, so the loop that reads commands stays free to
+//! answer `isready` and to obey `stop` and `quit` at once. Every `go` ends in exactly one
+//! `bestmove`, after a final `info` line. Bad input never stops the engine: it says what was
+//! wrong in an `info string` line and keeps its last good state.
+//!
+//! Beyond UCI it understands `d` (show the position) and `go perft N` (chapter 5).
 
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::perft::divide;
 use crate::position::Position;
+use crate::search::{Limits, choose_move};
 use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Instant;
 
-/// What the command loop remembers between commands.
-pub struct Session {
-    /// The position the next `go` starts from.
-    position: Position,
+/// The transposition table's size in MB, until `setoption name Hash` changes it.
+pub const DEFAULT_HASH_MB: u64 = 16;
+
+/// The largest transposition table `setoption name Hash` accepts, in MB.
+pub const MAX_HASH_MB: u64 = 65_536;
+
+/// The engine's options, as `setoption` sets them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The transposition table's size in MB (used from stage 11 on).
+    pub hash_mb: u64,
+    /// The number of search threads: 1, the only value the engine supports.
+    pub threads: u64,
 }
 
-impl Default for Session {
-    fn default() -> Session {
-        Session {
-            position: Position::startpos(),
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
         }
     }
 }
 
-/// Whether the loop goes on after a command.
+/// A search running on its own thread.
+struct Running {
+    /// Set to ask the search to stop.
+    stop: Arc<AtomicBool>,
+    /// Whether it runs until stopped (`infinite` or `ponder`) rather than ending by itself.
+    until_stopped: bool,
+    /// The thread, joined when the search has answered.
+    thread: JoinHandle<()>,
+}
+
+/// The engine as the protocol sees it: its state between commands and where it writes.
+pub struct Engine<W: Write + Send + 'static> {
+    /// The position the next `go` searches.
+    position: Position,
+    /// The options set so far.
+    options: Options,
+    /// Where answers go, shared with the search thread.
+    output: Arc<Mutex<W>>,
+    /// The search in progress, if any.
+    search: Option<Running>,
+}
+
+/// Whether the command loop goes on after a command.
 #[derive(Debug, PartialEq, Eq)]
-enum Flow {
+pub enum Flow {
     /// Read the next command.
     Continue,
     /// Stop: `quit` was sent.
     Quit,
 }
 
-impl Session {
-    /// Reads commands from `input` until it ends or `quit`, answering on `output`.
-    pub fn run(&mut self, input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
-        for line in input.lines() {
-            let line = line?;
-            match self.execute(&line, &mut output) {
-                Ok(Flow::Continue) => {}
-                Ok(Flow::Quit) => break,
-                Err(message) => writeln!(output, "info string {message}")?,
-            }
-            output.flush()?;
+impl<W: Write + Send + 'static> Engine<W> {
+    /// An engine in the start position, with default options, writing to `output`.
+    pub fn new(output: W) -> Engine<W> {
+        Engine {
+            position: Position::startpos(),
+            options: Options::default(),
+            output: Arc::new(Mutex::new(output)),
+            search: None,
         }
+    }
+
+    /// Reads commands from `input` until `quit` or the end of the input, then stops any search
+    /// still running, so that its `bestmove` is written before the engine exits.
+    pub fn run(&mut self, input: impl BufRead) -> std::io::Result<()> {
+        for line in input.lines() {
+            if self.handle(&line?) == Flow::Quit {
+                break;
+            }
+        }
+        self.stop_search();
         Ok(())
     }
 
-    /// Carries out one command, or says what was wrong with it. A command that fails changes
-    /// nothing.
-    fn execute(&mut self, line: &str, output: &mut impl Write) -> Result<Flow, String> {
+    /// Carries out one command line. A command that fails is answered with an `info string`
+    /// naming the problem, and changes nothing.
+    pub fn handle(&mut self, line: &str) -> Flow {
+        match self.execute(line) {
+            Ok(flow) => flow,
+            Err(problem) => {
+                self.say(&format!("info string {problem}"));
+                Flow::Continue
+            }
+        }
+    }
+
+    /// Carries out one command line, or says what was wrong with it.
+    fn execute(&mut self, line: &str) -> Result<Flow, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let write_error = |e: std::io::Error| format!("cannot write: {e}");
         match words.as_slice() {
             [] => {}
+            ["uci"] => self.say(&identify()),
+            ["isready"] => self.say("readyok"),
+            ["debug", "on" | "off"] | ["register", ..] => {}
             ["quit"] => return Ok(Flow::Quit),
-            ["position", rest @ ..] => self.position = parse_position(rest)?,
+            ["stop"] | ["ponderhit"] => self.stop_search(),
+            ["ucinewgame"] => {
+                self.idle("ucinewgame")?;
+                self.position = Position::startpos();
+            }
+            ["position", rest @ ..] => {
+                self.idle("position")?;
+                self.position = parse_position(rest)?;
+            }
+            ["setoption", rest @ ..] => {
+                self.idle("setoption")?;
+                self.options = set_option(&self.options, rest)?;
+            }
             ["go", "perft", depth] => {
-                let depth: u32 = depth
+                self.idle("go")?;
+                let depth = depth
                     .parse()
                     .map_err(|_| format!("perft depth {depth:?} is not a whole number"))?;
-                write!(output, "{}", perft_report(&self.position, depth)).map_err(write_error)?;
+                self.say(perft_report(&self.position, depth).trim_end());
             }
-            ["d"] => write!(output, "{}", show(&self.position)).map_err(write_error)?,
+            ["go", rest @ ..] => {
+                self.idle("go")?;
+                let limits = parse_go(&self.position, rest)?;
+                self.start_search(limits);
+            }
+            ["d"] => self.say(show(&self.position).trim_end()),
             [command, ..] => return Err(format!("unknown command {command:?}")),
         }
         Ok(Flow::Continue)
     }
+
+    /// Makes sure no search is running before `command` changes what a search would work on.
+    /// A search that ends by itself is waited for; one that runs until stopped refuses the
+    /// command, since waiting for it would wait for ever.
+    fn idle(&mut self, command: &str) -> Result<(), String> {
+        if let Some(search) = self.search.take() {
+            if search.until_stopped && !search.thread.is_finished() {
+                self.search = Some(search);
+                return Err(format!(
+                    "{command} is not allowed while searching: send stop first"
+                ));
+            }
+            // A search thread that panicked has broken an invariant; its panic was printed, and
+            // the engine can still answer the next command.
+            let _ = search.thread.join();
+        }
+        Ok(())
+    }
+
+    /// Starts a search of the current position on a thread of its own.
+    fn start_search(&mut self, limits: Limits) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (position, output, flag) = (
+            self.position.clone(),
+            Arc::clone(&self.output),
+            Arc::clone(&stop),
+        );
+        let until_stopped = limits.infinite || limits.ponder;
+        let thread = std::thread::spawn(move || search_thread(&position, &limits, &flag, &output));
+        self.search = Some(Running {
+            stop,
+            until_stopped,
+            thread,
+        });
+    }
+
+    /// Stops the search, if one is running, and waits for its `bestmove`.
+    fn stop_search(&mut self) {
+        if let Some(search) = self.search.take() {
+            search.stop.store(true, Ordering::Relaxed);
+            search.thread.thread().unpark();
+            // A search thread that panicked has broken an invariant; its panic was printed, and
+            // the engine can still answer the next command.
+            let _ = search.thread.join();
+        }
+    }
+
+    /// Writes `text` and a newline, and flushes, so the GUI sees it at once.
+    fn say(&self, text: &str) {
+        write_line(&self.output, text);
+    }
+}
+
+/// Writes `text` and a newline to the shared output and flushes it. If the GUI has gone away
+/// there is no one to tell, so a failed write is ignored.
+fn write_line<W: Write>(output: &Mutex<W>, text: &str) {
+    let mut output = output
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _ = writeln!(output, "{text}").and_then(|()| output.flush());
+}
+
+/// The search thread: chooses a move, waits for `stop` if the search is infinite or
+/// pondering, and answers with a final `info` line and `bestmove`.
+fn search_thread<W: Write>(
+    position: &Position,
+    limits: &Limits,
+    stop: &AtomicBool,
+    output: &Mutex<W>,
+) {
+    let started = Instant::now();
+    let chosen = choose_move(position, limits);
+    // UCI forbids answering an infinite or pondering search before it is stopped.
+    while (limits.infinite || limits.ponder) && !stop.load(Ordering::Relaxed) {
+        std::thread::park();
+    }
+    let time = started.elapsed().as_millis();
+    let (info, best) = match chosen {
+        Some(mv) => (
+            format!("info depth 1 nodes 1 time {time} pv {mv}"),
+            mv.to_string(),
+        ),
+        // No legal move: checkmate or stalemate. UCI's null move, 0000, answers.
+        None if crate::attacks::in_check(position) => (
+            format!("info depth 0 score mate 0 time {time}"),
+            "0000".into(),
+        ),
+        None => (
+            format!("info depth 0 score cp 0 time {time}"),
+            "0000".into(),
+        ),
+    };
+    write_line(output, &info);
+    write_line(output, &format!("bestmove {best}"));
+}
+
+/// The answer to `uci`: the engine's name and author, its options, and `uciok`.
+fn identify() -> String {
+    [
+        format!("id name cb2026 {}", env!("CARGO_PKG_VERSION")),
+        "id author The cb2026 authors".to_string(),
+        format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
+        "option name Threads type spin default 1 min 1 max 1".to_string(),
+        "option name Clear Hash type button".to_string(),
+        "uciok".to_string(),
+    ]
+    .join("\n")
+}
+
+/// The options after `setoption name NAME [value VALUE]`, or what is wrong with it. Option
+/// names are not case-sensitive, as UCI asks.
+fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
+    let ["name", rest @ ..] = words else {
+        return Err("setoption needs `name NAME [value VALUE]`".to_string());
+    };
+    let value_at = rest
+        .iter()
+        .position(|&w| w == "value")
+        .unwrap_or(rest.len());
+    let name = rest[..value_at].join(" ").to_lowercase();
+    let value = rest.get(value_at + 1..).map(|v| v.join(" "));
+    let number = |min: u64, max: u64| -> Result<u64, String> {
+        let text = value
+            .as_deref()
+            .ok_or_else(|| format!("option {name:?} needs a value"))?;
+        let n: u64 = text
+            .parse()
+            .map_err(|_| format!("option {name:?}: {text:?} is not a whole number"))?;
+        if (min..=max).contains(&n) {
+            Ok(n)
+        } else {
+            Err(format!("option {name:?}: {n} is outside {min} to {max}"))
+        }
+    };
+    let mut changed = options.clone();
+    match name.as_str() {
+        "hash" => changed.hash_mb = number(1, MAX_HASH_MB)?,
+        "threads" => changed.threads = number(1, 1)?,
+        "clear hash" => {} // No table to clear before stage 11.
+        _ => return Err(format!("no option {name:?}")),
+    }
+    Ok(changed)
 }
 
 /// The position a `position` command describes: `startpos` or `fen FEN`, then optionally
@@ -96,6 +316,48 @@ fn parse_position(words: &[&str]) -> Result<Position, String> {
         position = position.make(mv);
     }
     Ok(position)
+}
+
+/// The limits of a `go` command: each keyword with its number, `infinite`, `ponder`, or
+/// `searchmoves` followed by moves that must be legal in `position`.
+fn parse_go(position: &Position, words: &[&str]) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut words = words.iter().peekable();
+    while let Some(&word) = words.next() {
+        let mut number = || -> Result<u64, String> {
+            let text = words
+                .next()
+                .ok_or_else(|| format!("go {word} needs a number"))?;
+            // Some GUIs send a negative time left when a clock has run out: that is no time.
+            let n: i64 = text
+                .parse()
+                .map_err(|_| format!("go {word}: {text:?} is not a whole number"))?;
+            Ok(n.max(0) as u64)
+        };
+        match word {
+            "wtime" => limits.white_time = Some(number()?),
+            "btime" => limits.black_time = Some(number()?),
+            "winc" => limits.white_increment = Some(number()?),
+            "binc" => limits.black_increment = Some(number()?),
+            "movestogo" => limits.moves_to_go = Some(number()?),
+            "movetime" => limits.move_time = Some(number()?),
+            "depth" => limits.depth = Some(number()?),
+            "nodes" => limits.nodes = Some(number()?),
+            "mate" => limits.mate = Some(number()?),
+            "infinite" => limits.infinite = true,
+            "ponder" => limits.ponder = true,
+            "searchmoves" => {
+                while let Some(text) = words.next_if(|w| find_move(position, w).is_ok()) {
+                    limits.search_moves.push(find_move(position, text)?);
+                }
+                if limits.search_moves.is_empty() {
+                    return Err("go searchmoves needs legal moves".to_string());
+                }
+            }
+            other => return Err(format!("go: unknown parameter {other:?}")),
+        }
+    }
+    Ok(limits)
 }
 
 /// The legal move in `position` written `text` in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
@@ -147,12 +409,206 @@ fn show(position: &Position) -> String {
 mod tests {
     use super::*;
 
-    /// What the loop answers to `input`, and the session after it.
-    fn answer(input: &str) -> (String, Session) {
-        let mut session = Session::default();
-        let mut output = Vec::new();
-        session.run(input.as_bytes(), &mut output).unwrap();
-        (String::from_utf8(output).unwrap(), session)
+    /// An output both the engine and the test can hold: what the engine wrote, shared.
+    #[derive(Clone, Default)]
+    struct Shared(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Shared {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// What the engine answers to `script`, run to its end, and the engine afterwards.
+    fn answer(script: &str) -> (String, Engine<Shared>) {
+        let output = Shared::default();
+        let mut engine = Engine::new(output.clone());
+        engine.run(script.as_bytes()).unwrap();
+        let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        (text, engine)
+    }
+
+    #[test]
+    fn uci_names_the_engine_and_its_options_then_uciok() {
+        let (output, _) = answer("uci\n");
+        assert!(output.starts_with("id name cb2026 "), "{output}");
+        assert!(output.contains("\noption name Hash type spin default 16 min 1 max 65536\n"));
+        assert!(output.contains("\noption name Threads type spin default 1 min 1 max 1\n"));
+        assert!(output.contains("\noption name Clear Hash type button\n"));
+        assert!(output.ends_with("uciok\n"));
+    }
+
+    #[test]
+    fn isready_is_answered_at_once_even_while_searching() {
+        let (output, _) = answer("go infinite\nisready\nstop\n");
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(lines[0], "readyok", "{output}");
+        assert!(lines[1].starts_with("info depth 1 "), "{output}");
+        assert!(lines[2].starts_with("bestmove "), "{output}");
+        assert_eq!(lines.len(), 3);
+    }
+
+    #[test]
+    fn every_go_ends_in_one_bestmove_after_an_info_line() {
+        for go in [
+            "go",
+            "go wtime 1000 btime 1000 winc 10 binc 10",
+            "go movetime 50",
+            "go depth 3",
+            "go nodes 100",
+            "go movestogo 5 wtime 100 btime 100",
+            "go mate 2",
+        ] {
+            let (output, _) = answer(&format!("{go}\n"));
+            let lines: Vec<&str> = output.lines().collect();
+            assert_eq!(lines.len(), 2, "{go}: {output}");
+            assert!(lines[0].starts_with("info "), "{go}: {output}");
+            let best = lines[1].strip_prefix("bestmove ").expect("bestmove");
+            assert!(
+                find_move(&Position::startpos(), best).is_ok(),
+                "{go}: {best} is legal"
+            );
+        }
+    }
+
+    #[test]
+    fn stop_ends_an_infinite_search_and_a_ponder_search() {
+        for script in [
+            "go infinite\nstop\n",
+            "go ponder\nponderhit\n",
+            "go ponder\nstop\n",
+        ] {
+            let (output, _) = answer(script);
+            assert_eq!(output.matches("bestmove ").count(), 1, "{script}: {output}");
+        }
+    }
+
+    #[test]
+    fn quit_during_a_search_answers_it_and_stops() {
+        let (output, _) = answer("go infinite\nquit\nisready\n");
+        assert_eq!(output.matches("bestmove ").count(), 1, "{output}");
+        assert!(!output.contains("readyok"), "nothing is read after quit");
+    }
+
+    #[test]
+    fn the_end_of_the_input_stops_a_search() {
+        let (output, _) = answer("go infinite\n");
+        assert_eq!(output.matches("bestmove ").count(), 1, "{output}");
+    }
+
+    #[test]
+    fn position_with_moves_sets_up_the_position() {
+        let (_, engine) = answer("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4 e8d7\n");
+        assert_eq!(
+            engine.position.to_string(),
+            "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2"
+        );
+        let (_, engine) = answer("position startpos moves e2e4\nucinewgame\n");
+        assert_eq!(engine.position, Position::startpos());
+    }
+
+    #[test]
+    fn searchmoves_restrict_the_move_chosen() {
+        let (output, _) = answer("go searchmoves a2a3\n");
+        assert!(output.ends_with("bestmove a2a3\n"), "{output}");
+    }
+
+    #[test]
+    fn a_position_without_moves_answers_the_null_move() {
+        let (output, _) = answer("position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1\ngo\n");
+        assert!(output.contains("score mate 0"), "{output}");
+        assert!(output.ends_with("bestmove 0000\n"), "{output}");
+        let (output, _) = answer("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo\n");
+        assert!(output.contains("score cp 0"), "stalemate: {output}");
+    }
+
+    #[test]
+    fn options_are_set_and_checked() {
+        let (output, engine) = answer(
+            "setoption name Hash value 64\nsetoption name hash value 0\nsetoption name Threads value 2\nsetoption name Clear Hash\nsetoption name Colour value red\nsetoption name Hash value lots\n",
+        );
+        assert_eq!(engine.options.hash_mb, 64);
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "info string option \"hash\": 0 is outside 1 to 65536",
+                "info string option \"threads\": 2 is outside 1 to 1",
+                "info string no option \"colour\"",
+                "info string option \"hash\": \"lots\" is not a whole number",
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_input_is_named_and_the_last_good_state_kept() {
+        let script = "position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n\
+                      position fen 8/8/8 w - - 0 1\n\
+                      position startpos moves e2e5\n\
+                      go perft x\n\
+                      go depth\n\
+                      go sideways\n\
+                      go searchmoves e7e5\n\
+                      fly\n\
+                      position\n\
+                      setoption Hash 4\n";
+        let (output, engine) = answer(script);
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(lines.len(), 9, "{output}");
+        assert!(
+            lines[0].starts_with("info string bad FEN: placement: 3 ranks"),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].starts_with("info string \"e2e5\" is not a legal move"),
+            "{}",
+            lines[1]
+        );
+        assert!(lines[2].contains("perft depth \"x\""), "{}", lines[2]);
+        assert_eq!(lines[3], "info string go depth needs a number");
+        assert_eq!(lines[4], "info string go: unknown parameter \"sideways\"");
+        assert_eq!(lines[5], "info string go searchmoves needs legal moves");
+        assert_eq!(lines[6], "info string unknown command \"fly\"");
+        assert!(
+            lines[7].starts_with("info string position needs"),
+            "{}",
+            lines[7]
+        );
+        assert!(
+            lines[8].starts_with("info string setoption needs"),
+            "{}",
+            lines[8]
+        );
+        assert_eq!(
+            engine.position.to_string(),
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+        );
+    }
+
+    #[test]
+    fn a_command_after_a_search_that_ends_by_itself_waits_for_its_answer() {
+        let (output, engine) = answer(
+            "go wtime 1000 btime 1000\nposition fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\ngo depth 1\n",
+        );
+        assert_eq!(output.matches("bestmove ").count(), 2, "{output}");
+        assert!(!output.contains("info string"), "{output}");
+        assert_eq!(engine.position.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    }
+
+    #[test]
+    fn commands_that_change_the_state_wait_for_stop() {
+        let (output, engine) =
+            answer("go infinite\nposition fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nstop\n");
+        assert!(
+            output.starts_with("info string position is not allowed while searching"),
+            "{output}"
+        );
+        assert_eq!(engine.position, Position::startpos());
     }
 
     #[test]
@@ -163,62 +619,7 @@ mod tests {
             let (mv, count) = line.split_once(": ").expect("move: count");
             assert!(mv.len() == 4 && count.parse::<u64>().is_ok(), "{line}");
         }
-        assert_eq!(total, "Nodes searched: 600\n\n");
-        assert!(output.ends_with("\nNodes searched: 600\n\n"), "{output}");
-        assert_eq!(
-            output.lines().filter(|l| l.contains(": ")).count(),
-            21,
-            "20 moves and the total"
-        );
-    }
-
-    #[test]
-    fn position_with_a_fen_and_moves_sets_up_the_position() {
-        let (_, session) = answer("position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 moves e2e4 e8d7\n");
-        assert_eq!(
-            session.position.to_string(),
-            "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2"
-        );
-    }
-
-    #[test]
-    fn bad_input_is_named_and_the_last_good_position_kept() {
-        let input = "position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n\
-                     position fen 8/8/8 w - - 0 1\n\
-                     position startpos moves e2e5\n\
-                     go perft x\n\
-                     fly\n\
-                     position\n";
-        let (output, session) = answer(input);
-        let errors: Vec<&str> = output.lines().collect();
-        assert_eq!(errors.len(), 5, "{output}");
-        assert!(
-            errors[0].starts_with("info string bad FEN: placement: 3 ranks"),
-            "{}",
-            errors[0]
-        );
-        assert!(
-            errors[1].starts_with("info string \"e2e5\" is not a legal move"),
-            "{}",
-            errors[1]
-        );
-        assert!(errors[2].contains("perft depth \"x\""), "{}", errors[2]);
-        assert_eq!(errors[3], "info string unknown command \"fly\"");
-        assert!(
-            errors[4].starts_with("info string position needs"),
-            "{}",
-            errors[4]
-        );
-        assert_eq!(
-            session.position.to_string(),
-            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
-        );
-    }
-
-    #[test]
-    fn quit_stops_the_loop() {
-        let (output, _) = answer("quit\ngo perft 1\n");
-        assert_eq!(output, "");
+        assert_eq!(total, "Nodes searched: 600\n");
     }
 
     #[test]
