@@ -25,30 +25,10 @@ const CASES: [(&str, &str, u32); 2] = [
     ),
 ];
 
-/// cozy-chess's perft with bulk counting, as its own example writes it.
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    match depth {
-        0 => nodes = 1,
-        1 => {
-            board.generate_moves(|moves| {
-                nodes += moves.len() as u64;
-                false
-            });
-        }
-        _ => {
-            board.generate_moves(|moves| {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += cozy_perft(&child, depth - 1);
-                }
-                false
-            });
-        }
-    }
-    nodes
-}
+#[path = "../tests/support/cozy.rs"]
+mod cozy;
+
+use cozy::cozy_perft;
 
 /// The leaves counted and the seconds taken by `count`.
 fn timed(count: impl FnOnce() -> u64) -> (u64, f64) {

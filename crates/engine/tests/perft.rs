@@ -8,6 +8,10 @@
 use cb2026::Position;
 use cb2026::perft::perft;
 
+mod support {
+    pub mod cozy;
+}
+
 /// The six positions: name and FEN.
 const POSITIONS: [(&str, &str); 6] = [
     (
@@ -87,23 +91,7 @@ fn counts(deepest: impl Fn(usize) -> (u32, u32)) -> String {
 
 /// cozy-chess's count of the tree below `fen`.
 fn cozy_perft(fen: &str, depth: u32) -> u64 {
-    fn count(board: &cozy_chess::Board, depth: u32) -> u64 {
-        let mut nodes = 0;
-        board.generate_moves(|moves| {
-            if depth == 1 {
-                nodes += moves.len() as u64;
-            } else {
-                for mv in moves {
-                    let mut child = board.clone();
-                    child.play_unchecked(mv);
-                    nodes += count(&child, depth - 1);
-                }
-            }
-            false
-        });
-        nodes
-    }
-    count(
+    support::cozy::cozy_perft(
         &cozy_chess::Board::from_fen(fen, false).expect("a valid FEN"),
         depth,
     )

@@ -10,6 +10,10 @@ use cb2026::movegen::legal_moves;
 use cb2026::{Move, MoveKind, Position};
 use proptest::prelude::*;
 
+mod support {
+    pub mod cozy;
+}
+
 /// Positions to start from: the start position, and positions rich in castling rights, pins,
 /// en-passant chances and promotions.
 const STARTS: [&str; 6] = [
@@ -46,24 +50,6 @@ fn theirs(fen: &str) -> Vec<String> {
     moves
 }
 
-/// cozy-chess's perft of the position `fen` to `depth`.
-fn their_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    board.generate_moves(|group| {
-        if depth == 1 {
-            nodes += group.len() as u64;
-        } else {
-            for mv in group {
-                let mut child = board.clone();
-                child.play_unchecked(mv);
-                nodes += their_perft(&child, depth - 1);
-            }
-        }
-        false
-    });
-    nodes
-}
-
 /// Whether a move is of a kind random play should favour.
 fn interesting(position: &Position, mv: Move) -> bool {
     let special = !matches!(mv.kind(), MoveKind::Quiet | MoveKind::DoublePush);
@@ -97,6 +83,6 @@ proptest! {
         }
         let fen = position.to_string();
         let board = cozy_chess::Board::from_fen(&fen, false).expect("cozy-chess reads our FEN");
-        prop_assert_eq!(cb2026::perft::perft(&position, 3), their_perft(&board, 3), "perft 3 of {}", fen);
+        prop_assert_eq!(cb2026::perft::perft(&position, 3), support::cozy::cozy_perft(&board, 3), "perft 3 of {}", fen);
     }
 }
