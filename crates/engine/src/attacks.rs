@@ -14,7 +14,6 @@ use crate::piece::{Color, Piece, PieceType};
 use crate::position::Position;
 use crate::rng::Rng;
 use crate::square::Square;
-use std::sync::LazyLock;
 
 /// The knight's eight jumps, as (files, ranks).
 const KNIGHT_JUMPS: [(i8, i8); 8] = [
@@ -73,21 +72,24 @@ const fn leaps(square: Square, offsets: &[(i8, i8)]) -> Bitboard {
 }
 
 /// The squares reached from `square` by sliding in each of `directions` until the edge of
-/// the board or the first square in `occupied`, which is included.
-pub fn slide(square: Square, occupied: Bitboard, directions: &[Direction]) -> Bitboard {
-    let mut attacks = Bitboard::EMPTY;
-    for direction in directions {
-        let (files, ranks) = direction.step();
-        let mut current = square;
-        while let Some(next) = current.offset(files, ranks) {
-            attacks |= Bitboard::from_square(next);
-            if occupied.contains(next) {
+/// the board or the first square in `occupied`, which is included. A `const fn`, so the
+/// compiler can fill the slider tables with it.
+pub const fn slide(square: Square, occupied: Bitboard, directions: &[Direction]) -> Bitboard {
+    let mut attacks = 0;
+    let mut d = 0;
+    while d < directions.len() {
+        // One square at a time: chapter 1's shift never wraps, so the ray ends at the edge.
+        let mut ray = Bitboard::from_square(square).shift(directions[d]);
+        while !ray.is_empty() {
+            attacks |= ray.0;
+            if ray.0 & occupied.0 != 0 {
                 break;
             }
-            current = next;
+            ray = ray.shift(directions[d]);
         }
+        d += 1;
     }
-    attacks
+    Bitboard(attacks)
 }
 
 /// A table with the attacks of one leaper on each square, made by the compiler.
@@ -138,11 +140,13 @@ pub enum Slider {
 }
 
 impl Slider {
-    /// The directions the slider moves in.
-    pub fn directions(self) -> &'static [Direction] {
+    /// The directions the slider moves in: `Direction::ALL` lists the four straight ones,
+    /// then the four diagonals.
+    pub const fn directions(self) -> &'static [Direction] {
+        let (straight, diagonal) = Direction::ALL.split_at(4);
         match self {
-            Slider::Bishop => &Direction::ALL[4..],
-            Slider::Rook => &Direction::ALL[..4],
+            Slider::Bishop => diagonal,
+            Slider::Rook => straight,
         }
     }
 }
@@ -150,20 +154,23 @@ impl Slider {
 /// The squares whose occupancy can change what a slider on `square` attacks: every square of
 /// its rays on an empty board except the last of each ray. A piece on the last square is
 /// attacked whether or not something stands there, so it does not matter.
-pub fn relevant_blockers(slider: Slider, square: Square) -> Bitboard {
-    let mut mask = Bitboard::EMPTY;
-    for direction in slider.directions() {
-        let (files, ranks) = direction.step();
+pub const fn relevant_blockers(slider: Slider, square: Square) -> Bitboard {
+    let directions = slider.directions();
+    let mut mask = 0;
+    let mut d = 0;
+    while d < directions.len() {
+        let (files, ranks) = directions[d].step();
         let mut current = square;
         while let Some(next) = current.offset(files, ranks) {
             if next.offset(files, ranks).is_none() {
                 break;
             }
-            mask |= Bitboard::from_square(next);
+            mask |= Bitboard::from_square(next).0;
             current = next;
         }
+        d += 1;
     }
-    mask
+    Bitboard(mask)
 }
 
 /// Every subset of `mask`, the empty set first: the Carry-Rippler trick steps from one subset
@@ -182,7 +189,7 @@ pub fn subsets(mask: Bitboard) -> Vec<Bitboard> {
 
 /// The index of `blockers` in a table of `bits` bits, for the multiplier `magic`: the top
 /// `bits` bits of the product.
-fn magic_index(blockers: Bitboard, magic: u64, bits: u32) -> usize {
+const fn magic_index(blockers: Bitboard, magic: u64, bits: u32) -> usize {
     (blockers.0.wrapping_mul(magic) >> (64 - bits)) as usize
 }
 
@@ -286,67 +293,156 @@ struct Magic {
     offset: usize,
 }
 
-/// The sliders' lookup tables: each square's magic, and one table holding every square's
-/// attack sets end to end.
-struct SliderTables {
-    /// The bishop's magics, by square.
-    bishop: [Magic; Square::NUM],
-    /// The rook's magics, by square.
-    rook: [Magic; Square::NUM],
-    /// The attack sets, found at `offset + magic_index(…)`.
-    attacks: Vec<Bitboard>,
-}
-
-impl SliderTables {
-    /// Fills the tables: for every square and every subset of its relevant blockers, the
-    /// attacks the reference finds, stored where the magic sends that subset.
-    fn build() -> SliderTables {
-        let mut attacks = Vec::new();
-        let mut fill = |slider: Slider, magics: &[u64; Square::NUM]| {
-            Square::ALL.map(|square| {
-                let mask = relevant_blockers(slider, square);
-                let magic = Magic {
-                    mask,
-                    magic: magics[square.index()],
-                    bits: mask.count(),
-                    offset: attacks.len(),
-                };
-                attacks.resize(attacks.len() + (1 << magic.bits), Bitboard::EMPTY);
-                for blockers in subsets(mask) {
-                    let index = magic.offset + magic_index(blockers, magic.magic, magic.bits);
-                    attacks[index] = slide(square, blockers, slider.directions());
-                }
-                magic
-            })
+/// Each square's magic for `slider`, with the squares' parts of the table laid end to end from
+/// `start`.
+const fn magics_of(
+    slider: Slider,
+    magics: &[u64; Square::NUM],
+    start: usize,
+) -> [Magic; Square::NUM] {
+    let empty = Magic {
+        mask: Bitboard::EMPTY,
+        magic: 0,
+        bits: 0,
+        offset: 0,
+    };
+    let mut table = [empty; Square::NUM];
+    let mut offset = start;
+    let mut i = 0;
+    while i < Square::NUM {
+        let mask = relevant_blockers(slider, Square::from_index(i));
+        table[i] = Magic {
+            mask,
+            magic: magics[i],
+            bits: mask.count(),
+            offset,
         };
-        let bishop = fill(Slider::Bishop, &BISHOP_MAGICS);
-        let rook = fill(Slider::Rook, &ROOK_MAGICS);
-        SliderTables {
-            bishop,
-            rook,
-            attacks,
-        }
+        offset += 1 << mask.count();
+        i += 1;
     }
-
-    /// The attacks of the slider whose magic is `magic`, with `occupied` taken.
-    fn lookup(&self, magic: &Magic, occupied: Bitboard) -> Bitboard {
-        self.attacks[magic.offset + magic_index(occupied & magic.mask, magic.magic, magic.bits)]
-    }
+    table
 }
 
-/// The sliders' tables, built the first time they are used (a few milliseconds).
-static SLIDERS: LazyLock<SliderTables> = LazyLock::new(SliderTables::build);
+/// The bishop's magics, by square; its attack sets come first in the table.
+const BISHOP_MAGIC: [Magic; Square::NUM] = magics_of(Slider::Bishop, &BISHOP_MAGICS, 0);
+
+/// The rook's magics, by square; its attack sets follow the bishop's.
+const ROOK_MAGIC: [Magic; Square::NUM] =
+    magics_of(Slider::Rook, &ROOK_MAGICS, table_size(Slider::Bishop));
+
+/// How many attack sets the whole table holds: one per subset of each mask.
+const SLIDER_TABLE_SIZE: usize = table_size(Slider::Bishop) + table_size(Slider::Rook);
+
+/// The number of subsets of `slider`'s masks, over all squares.
+const fn table_size(slider: Slider) -> usize {
+    let mut size = 0;
+    let mut i = 0;
+    while i < Square::NUM {
+        size += 1 << relevant_blockers(slider, Square::from_index(i)).count();
+        i += 1;
+    }
+    size
+}
+
+/// How many attack sets the squares `squares` of `magics` hold together.
+const fn part_size(magics: &[Magic; Square::NUM], squares: (usize, usize)) -> usize {
+    let last = magics[squares.1 - 1];
+    last.offset + (1 << last.bits) - magics[squares.0].offset
+}
+
+/// The attack sets of `slider` on the squares `squares` (first, one past the last), filled
+/// from the reference walk for every subset of each square's mask, where its magic sends it.
+/// The compiler makes the table in parts, because it warns about a single constant that takes
+/// it long to work out; [`SLIDER_ATTACKS`] puts the parts together.
+const fn part<const SIZE: usize>(
+    slider: Slider,
+    magics: &[Magic; Square::NUM],
+    squares: (usize, usize),
+) -> [Bitboard; SIZE] {
+    let start = magics[squares.0].offset;
+    let mut table = [Bitboard::EMPTY; SIZE];
+    let mut i = squares.0;
+    while i < squares.1 {
+        let magic = magics[i];
+        // The Carry-Rippler walk over the subsets of the mask, as in `subsets`.
+        let mut blockers = 0u64;
+        loop {
+            let attacks = slide(
+                Square::from_index(i),
+                Bitboard(blockers),
+                slider.directions(),
+            );
+            table
+                [magic.offset - start + magic_index(Bitboard(blockers), magic.magic, magic.bits)] =
+                attacks;
+            blockers = blockers.wrapping_sub(magic.mask.0) & magic.mask.0;
+            if blockers == 0 {
+                break;
+            }
+        }
+        i += 1;
+    }
+    table
+}
+
+/// Declares the parts of the slider table, each a constant the compiler works out on its own.
+macro_rules! slider_parts {
+    ($($name:ident: $slider:ident, $magics:ident, $squares:expr;)*) => {
+        $(
+            #[doc = concat!("The ", stringify!($slider), "'s attack sets on squares ", stringify!($squares), ".")]
+            #[allow(long_running_const_eval)]
+            const $name: [Bitboard; part_size(&$magics, $squares)] = part(Slider::$slider, &$magics, $squares);
+        )*
+        /// Every slider attack set, made by the compiler: the parts, end to end, bishops first,
+        /// then rooks square by square, in the order of the magics' offsets.
+        static SLIDER_ATTACKS: [Bitboard; SLIDER_TABLE_SIZE] = join(&[$(&$name),*]);
+    };
+}
+
+slider_parts! {
+    BISHOP_PART: Bishop, BISHOP_MAGIC, (0, 64);
+    ROOK_RANK_1: Rook, ROOK_MAGIC, (0, 8);
+    ROOK_RANK_2: Rook, ROOK_MAGIC, (8, 16);
+    ROOK_RANK_3: Rook, ROOK_MAGIC, (16, 24);
+    ROOK_RANK_4: Rook, ROOK_MAGIC, (24, 32);
+    ROOK_RANK_5: Rook, ROOK_MAGIC, (32, 40);
+    ROOK_RANK_6: Rook, ROOK_MAGIC, (40, 48);
+    ROOK_RANK_7: Rook, ROOK_MAGIC, (48, 56);
+    ROOK_RANK_8: Rook, ROOK_MAGIC, (56, 64);
+}
+
+/// `parts` laid end to end in one table.
+const fn join<const SIZE: usize>(parts: &[&[Bitboard]]) -> [Bitboard; SIZE] {
+    let mut table = [Bitboard::EMPTY; SIZE];
+    let mut at = 0;
+    let mut p = 0;
+    while p < parts.len() {
+        let mut i = 0;
+        while i < parts[p].len() {
+            table[at] = parts[p][i];
+            at += 1;
+            i += 1;
+        }
+        p += 1;
+    }
+    assert!(at == SIZE, "the parts fill the table");
+    table
+}
+
+/// The attacks of the slider whose magic is `magic`, with `occupied` taken: an AND, a
+/// multiply, a shift and a load.
+fn lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
+    SLIDER_ATTACKS[magic.offset + magic_index(occupied & magic.mask, magic.magic, magic.bits)]
+}
 
 /// The squares a bishop on `square` attacks when the squares in `occupied` are taken.
-#[inline]
 pub fn bishop_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    SLIDERS.lookup(&SLIDERS.bishop[square.index()], occupied)
+    lookup(&BISHOP_MAGIC[square.index()], occupied)
 }
 
 /// The squares a rook on `square` attacks when the squares in `occupied` are taken.
-#[inline]
 pub fn rook_attacks(square: Square, occupied: Bitboard) -> Bitboard {
-    SLIDERS.lookup(&SLIDERS.rook[square.index()], occupied)
+    lookup(&ROOK_MAGIC[square.index()], occupied)
 }
 
 /// The squares a queen on `square` attacks: a bishop's and a rook's together.

@@ -169,19 +169,16 @@ impl KingSafety {
     }
 }
 
-/// Calls `visit` with the legal moves of each piece of the side to move that has any, among
-/// the moves that end on a square of `destinations`: `Bitboard::FULL` for every legal move,
-/// the enemy's pieces for captures alone (en passant, whose square is empty, is added when
-/// `destinations` holds the enemy pieces).
+/// Calls `visit` with the legal moves of each piece of the side to move, among the moves that
+/// end on a square of `destinations`: `Bitboard::FULL` for every legal move, the enemy's
+/// pieces for captures alone (en passant, whose square is empty, is added when `destinations`
+/// holds the enemy pieces). A piece with no moves gives an empty group: skipping it would cost
+/// a test per piece, and an empty group adds nothing to a count or a list.
 pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnMut(PieceMoves)) {
     let us = position.side_to_move();
     let safety = KingSafety::of(position);
     let ours = position.side(us);
-    let mut emit = |piece, from, to: Bitboard| {
-        if !to.is_empty() {
-            visit(PieceMoves { piece, from, to });
-        }
-    };
+    let mut emit = |piece, from, to: Bitboard| visit(PieceMoves { piece, from, to });
 
     let king_targets = king_attacks(safety.king) & !ours & destinations;
     emit(
@@ -196,29 +193,28 @@ pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnM
 
     let targets = !ours & safety.evasions & destinations;
     let occupied = position.occupied();
-    let free = !safety.pinned;
-    for from in position.pieces(us, PieceType::Knight) & free {
-        emit(PieceType::Knight, from, knight_attacks(from) & targets);
-    }
-    // A pinned knight can never stay on its line, so only sliders and pawns are looked at
-    // twice: free, then pinned and kept to the line through them and their king.
-    for piece in [PieceType::Bishop, PieceType::Rook, PieceType::Queen] {
-        for from in position.pieces(us, piece) {
-            let attacks = match piece {
-                PieceType::Bishop => bishop_attacks(from, occupied),
-                PieceType::Rook => rook_attacks(from, occupied),
-                _ => bishop_attacks(from, occupied) | rook_attacks(from, occupied),
-            };
-            emit(piece, from, attacks & targets & pin_line(&safety, from));
-        }
-    }
-    for from in position.pieces(us, PieceType::Pawn) {
-        emit(
-            PieceType::Pawn,
-            from,
-            pawn_targets(position, from, targets) & pin_line(&safety, from),
-        );
-    }
+    let us_safety = (position, &safety, targets);
+    piece_moves(us_safety, PieceType::Knight, knight_attacks, &mut emit);
+    piece_moves(
+        us_safety,
+        PieceType::Bishop,
+        |from| bishop_attacks(from, occupied),
+        &mut emit,
+    );
+    piece_moves(
+        us_safety,
+        PieceType::Rook,
+        |from| rook_attacks(from, occupied),
+        &mut emit,
+    );
+    let queen = |from| bishop_attacks(from, occupied) | rook_attacks(from, occupied);
+    piece_moves(us_safety, PieceType::Queen, queen, &mut emit);
+    piece_moves(
+        us_safety,
+        PieceType::Pawn,
+        |from| pawn_targets(position, from, Bitboard::FULL),
+        &mut emit,
+    );
     // En passant: only where there is an en-passant square, only for the pawns beside it.
     if let Some(target) = position.en_passant() {
         for from in pawn_attacks(!us, target) & position.pieces(us, PieceType::Pawn) {
@@ -231,13 +227,26 @@ pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnM
     }
 }
 
-/// Where a piece on `from` may move without exposing its king: anywhere if it is not pinned,
-/// along the line through it and the king if it is.
-fn pin_line(safety: &KingSafety, from: Square) -> Bitboard {
-    if safety.pinned.contains(from) {
-        line(safety.king, from)
-    } else {
-        Bitboard::FULL
+/// Emits the moves of the side to move's pieces of kind `piece`, which attack the squares
+/// `attacks` gives: within `targets`, and for a pinned piece only along the line through it and
+/// its king. The pinned pieces are rare, so they get a loop of their own and the free ones a
+/// loop without the test.
+fn piece_moves(
+    (position, safety, targets): (&Position, &KingSafety, Bitboard),
+    piece: PieceType,
+    attacks: impl Fn(Square) -> Bitboard,
+    emit: &mut impl FnMut(PieceType, Square, Bitboard),
+) {
+    let pieces = position.pieces(position.side_to_move(), piece);
+    for from in pieces & !safety.pinned {
+        emit(piece, from, attacks(from) & targets);
+    }
+    for from in pieces & safety.pinned {
+        emit(
+            piece,
+            from,
+            attacks(from) & targets & line(safety.king, from),
+        );
     }
 }
 
@@ -251,58 +260,70 @@ fn safe_king_squares(position: &Position, king: Square, targets: Bitboard) -> Bi
     targets.into_iter().filter(safe).collect()
 }
 
+/// One of the four castling moves: the right it needs, where its rook stands, the square the
+/// king crosses and the square it lands on.
+struct CastlingSide {
+    /// The castling right the move needs.
+    right: CastlingRights,
+    /// The rook's square.
+    rook: Square,
+    /// The square the king passes over.
+    crossed: Square,
+    /// The square the king lands on.
+    landing: Square,
+}
+
+/// The castling moves of each side, king's side first, indexed by colour.
+const CASTLING_SIDES: [[CastlingSide; 2]; Color::NUM] = {
+    use CastlingRights as R;
+    use Square::*;
+    [
+        [
+            CastlingSide {
+                right: R::WHITE_KINGSIDE,
+                rook: H1,
+                crossed: F1,
+                landing: G1,
+            },
+            CastlingSide {
+                right: R::WHITE_QUEENSIDE,
+                rook: A1,
+                crossed: D1,
+                landing: C1,
+            },
+        ],
+        [
+            CastlingSide {
+                right: R::BLACK_KINGSIDE,
+                rook: H8,
+                crossed: F8,
+                landing: G8,
+            },
+            CastlingSide {
+                right: R::BLACK_QUEENSIDE,
+                rook: A8,
+                crossed: D8,
+                landing: C8,
+            },
+        ],
+    ]
+};
+
 /// The squares the king may castle to: not in check, the right not lost, the squares between
 /// king and rook empty, and the squares the king crosses and lands on not attacked.
 fn castling(position: &Position, safety: &KingSafety, destinations: Bitboard) -> Bitboard {
     let us = position.side_to_move();
-    let own_rights = match us {
-        Color::White => CastlingRights::WHITE_KINGSIDE | CastlingRights::WHITE_QUEENSIDE,
-        Color::Black => CastlingRights::BLACK_KINGSIDE | CastlingRights::BLACK_QUEENSIDE,
-    };
-    if !position.castling().intersects(own_rights) || !safety.checkers.is_empty() {
-        return Bitboard::EMPTY;
-    }
-    let sides = match us {
-        Color::White => [
-            (
-                CastlingRights::WHITE_KINGSIDE,
-                Square::H1,
-                Square::F1,
-                Square::G1,
-            ),
-            (
-                CastlingRights::WHITE_QUEENSIDE,
-                Square::A1,
-                Square::D1,
-                Square::C1,
-            ),
-        ],
-        Color::Black => [
-            (
-                CastlingRights::BLACK_KINGSIDE,
-                Square::H8,
-                Square::F8,
-                Square::G8,
-            ),
-            (
-                CastlingRights::BLACK_QUEENSIDE,
-                Square::A8,
-                Square::D8,
-                Square::C8,
-            ),
-        ],
-    };
     let mut to_squares = Bitboard::EMPTY;
-    for (right, rook, crossed, landing) in sides {
-        let path_clear = (between(safety.king, rook) & position.occupied()).is_empty();
+    if !safety.checkers.is_empty() {
+        return to_squares;
+    }
+    for side in &CASTLING_SIDES[us.index()] {
+        let allowed =
+            position.castling().contains(side.right) && destinations.contains(side.landing);
+        let path_clear = (between(safety.king, side.rook) & position.occupied()).is_empty();
         let safe = |square| !attacks::is_attacked(position, square, !us);
-        if position.castling().contains(right)
-            && destinations.contains(landing)
-            && path_clear
-            && safe(crossed)
-            && safe(landing)
-        {
-            to_squares |= Bitboard::from_square(landing);
+        if allowed && path_clear && safe(side.crossed) && safe(side.landing) {
+            to_squares |= Bitboard::from_square(side.landing);
         }
     }
     to_squares
