@@ -482,14 +482,7 @@ pub fn in_check(position: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The set of the squares named in `names`.
-    fn set(names: &str) -> Bitboard {
-        names
-            .split_whitespace()
-            .map(|n| n.parse::<Square>().unwrap())
-            .collect()
-    }
+    use crate::bitboard::tests::set;
 
     #[test]
     fn leapers_attack_their_squares_and_stop_at_the_edge() {

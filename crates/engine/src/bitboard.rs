@@ -253,12 +253,14 @@ impl fmt::Debug for Bitboard {
     }
 }
 
+/// The tests of bitboards, and `set`, which the other modules' tests use to name square sets.
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    /// The set of the squares named in `names`, separated by spaces.
-    fn set(names: &str) -> Bitboard {
+    /// The set of the squares named in `names`, separated by spaces. The other modules'
+    /// tests use it too.
+    pub(crate) fn set(names: &str) -> Bitboard {
         names
             .split_whitespace()
             .map(|n| n.parse::<Square>().unwrap())

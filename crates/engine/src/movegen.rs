@@ -661,12 +661,8 @@ mod tests {
 
     #[test]
     fn between_and_line_follow_ranks_files_and_diagonals() {
-        let set = |names: &str| {
-            names
-                .split_whitespace()
-                .map(|n| n.parse::<Square>().unwrap())
-                .collect::<Bitboard>()
-        };
+        use crate::bitboard::tests::set;
+
         assert_eq!(between(Square::A1, Square::D4), set("b2 c3"));
         assert_eq!(between(Square::E1, Square::E2), Bitboard::EMPTY);
         assert_eq!(
