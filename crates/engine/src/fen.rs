@@ -43,6 +43,8 @@ pub enum FenError {
     },
     /// A pawn stands on the first or the last rank.
     PawnOnBackRank(Square),
+    /// A side has more pawns, or more pieces beyond the starting set, than promotions allow.
+    TooMuchMaterial(Color),
     /// The side to move is not `w` or `b`.
     SideToMove(String),
     /// The castling field has a character other than `K`, `Q`, `k`, `q` (or is `-` with others).
@@ -90,6 +92,11 @@ impl fmt::Display for FenError {
             FenError::PawnOnBackRank(square) => write!(
                 f,
                 "placement: a pawn on {square}, on the first or last rank"
+            ),
+            FenError::TooMuchMaterial(color) => write!(
+                f,
+                "placement: {color:?} has more material than promotions allow \
+                 (8 pawns at most, and one extra piece per missing pawn)"
             ),
             FenError::SideToMove(side) => write!(f, "side to move: {side:?} is not w or b"),
             FenError::CastlingLetter(c) => {
@@ -194,12 +201,29 @@ fn read_placement(position: &mut Position, field: &str) -> Result<(), FenError> 
         if count != 1 {
             return Err(FenError::KingCount { color, count });
         }
+        if !material_is_possible(position, color) {
+            return Err(FenError::TooMuchMaterial(color));
+        }
     }
     let back_ranks = crate::Bitboard::rank(Rank::First) | crate::Bitboard::rank(Rank::Eighth);
     match (position.pieces_of_type(PieceType::Pawn) & back_ranks).first() {
         Some(square) => Err(FenError::PawnOnBackRank(square)),
         None => Ok(()),
     }
+}
+
+/// Whether `color` has no more material than a game can give it: at most eight pawns, and no
+/// more pieces beyond the starting set (one queen, two rooks, two bishops, two knights) than it
+/// has pawns missing, since each extra piece is a promoted pawn. This also bounds the number
+/// of legal moves a position can have, which move lists rely on.
+fn material_is_possible(position: &Position, color: Color) -> bool {
+    let count = |piece_type| position.pieces(color, piece_type).count();
+    let beyond = |piece_type, start: u32| count(piece_type).saturating_sub(start);
+    let promoted = beyond(PieceType::Queen, 1)
+        + beyond(PieceType::Rook, 2)
+        + beyond(PieceType::Bishop, 2)
+        + beyond(PieceType::Knight, 2);
+    count(PieceType::Pawn) <= 8 && promoted <= 8 - count(PieceType::Pawn)
 }
 
 /// The castling rights of the castling field, each checked against the king and rook it
@@ -458,6 +482,21 @@ mod tests {
             count: 2,
         };
         assert_eq!(refused("4k3/8/8/8/8/8/8/3KK3 w - - 0 1"), two);
+    }
+
+    #[test]
+    fn refuses_more_material_than_promotions_allow() {
+        let queens = "QQQQQQbk/Q4Qpp/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+        assert_eq!(refused(queens), FenError::TooMuchMaterial(Color::White));
+        let nine_pawns = "4k3/8/8/8/8/P7/PPPPPPPP/4K3 w - - 0 1";
+        assert_eq!(refused(nine_pawns), FenError::TooMuchMaterial(Color::White));
+        let promoted_with_all_pawns = "3qk3/pppppppp/8/8/8/8/8/2qQK3 b - - 0 1";
+        assert_eq!(
+            refused(promoted_with_all_pawns),
+            FenError::TooMuchMaterial(Color::Black)
+        );
+        // Nine queens and no pawns: every pawn promoted, which a game allows.
+        assert!(Position::from_fen("6rk/6pp/8/8/8/Q7/K7/QQQQQQQQ w - - 0 1").is_ok());
     }
 
     #[test]

@@ -425,8 +425,12 @@ pub fn moves_of(position: &Position, group: PieceMoves, mut push: impl FnMut(Mov
     }
 }
 
-/// The most moves a position can have. The record is 218; a list of 256 never overflows.
-pub const MAX_MOVES: usize = 256;
+/// More moves than any position the FEN reader accepts can have. The most known in a position
+/// reachable in a game is 218, but the reader accepts positions no game reaches, so the list
+/// is sized by a bound that needs only the material limits the reader enforces: nine queens
+/// (one and eight promoted), two rooks, two bishops and two knights, each with its most moves
+/// on an empty board, and the king's eight.
+pub const MAX_MOVES: usize = 9 * 27 + 2 * 14 + 2 * 13 + 2 * 8 + 8;
 
 /// A list of moves, kept on the stack: move generation runs at every node of a search, and a
 /// heap allocation there would cost more than generating the moves.
@@ -623,8 +627,11 @@ mod tests {
 
     #[test]
     fn the_king_cannot_step_back_along_the_line_of_a_check() {
-        assert!(!has("4r1k1/8/8/8/8/8/8/4K3 w - - 0 1", "e1e2"));
-        assert!(has("4r1k1/8/8/8/8/8/8/4K3 w - - 0 1", "e1d1"));
+        // The rook on a1 checks along the first rank. f1, behind the king, is attacked only
+        // once the king has left e1: the king must be lifted off the board to see it.
+        let fen = "4k3/8/8/8/8/8/8/r3K3 w - - 0 1";
+        assert!(!has(fen, "e1f1"));
+        assert!(has(fen, "e1e2"));
     }
 
     #[test]
@@ -657,6 +664,14 @@ mod tests {
             got.sort_by_key(|m| m.to_string());
             assert_eq!(got, expected, "{fen}");
         }
+    }
+
+    #[test]
+    fn the_record_position_has_its_218_moves() {
+        // Nenad Petrović's position, the most legal moves known in a position a game can reach.
+        let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+        assert_eq!(count_moves(&Position::from_fen(fen).unwrap()), 218);
+        assert_eq!(legal_moves(&Position::from_fen(fen).unwrap()).len(), 218);
     }
 
     #[test]

@@ -63,7 +63,7 @@ pub struct Position {
     castling: CastlingRights,
     /// The square a pawn skipped with a double push on the last move, if it did.
     en_passant: Option<Square>,
-    /// Moves since the last capture or pawn move, for the fifty-move rule.
+    /// Half-moves (plies) since the last capture or pawn move, for the fifty-move rule.
     halfmove_clock: u32,
     /// The number of the move, starting at 1 and increasing after Black's move.
     fullmove_number: u32,
@@ -153,7 +153,7 @@ impl Position {
         self.en_passant
     }
 
-    /// Moves since the last capture or pawn move.
+    /// Half-moves (plies) since the last capture or pawn move.
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove_clock
     }
