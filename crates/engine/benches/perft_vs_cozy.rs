@@ -2,7 +2,7 @@
 //!
 //! Run it with `cargo bench --bench perft_vs_cozy` (add `-- --rounds N` for more rounds, or
 //! `-- --record FILE` to write the result where chapter 5 reads it). `-- --profile ours` (or
-//! `cozy`) runs one side's perft once, for a profiler such as callgrind to count. Each round times both
+//! `cozy`, and `--case kiwipete`) runs one side's perft once, one ply shallower, for a profiler such as callgrind to count. Each round times both
 //! programs on the same position and depth, one after the other, alternating which goes
 //! first; the ratio of each round is taken, so a machine that is slower in one round than the
 //! next moves both sides together. The report gives the median ratio and a 95% interval from
@@ -61,7 +61,11 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(10);
     if let Some(side) = option("--profile") {
-        let (_, fen, depth) = CASES[0];
+        let case = option("--case").unwrap_or_else(|| CASES[0].0.to_string());
+        let Some(&(_, fen, depth)) = CASES.iter().find(|(name, _, _)| *name == case) else {
+            eprintln!("no case {case:?}");
+            return;
+        };
         let leaves = match side.as_str() {
             "ours" => {
                 cb2026::perft::perft(&Position::from_fen(fen).expect("a valid FEN"), depth - 1)
