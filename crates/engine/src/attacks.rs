@@ -468,6 +468,30 @@ pub fn attackers_to(position: &Position, square: Square, occupied: Bitboard) -> 
         | (rook_attacks(square, occupied) & straight)
 }
 
+/// Every square that a piece of `by` attacks, with the squares in `occupied` taken: the
+/// squares the other side's king may not step onto. Pawns are shifted all at once; every other
+/// piece is one lookup.
+pub fn attacked_squares(position: &Position, by: Color, occupied: Bitboard) -> Bitboard {
+    use PieceType::*;
+    let pawns = position.pieces(by, Pawn);
+    let mut attacked = match by {
+        Color::White => pawns.shift(Direction::NorthEast) | pawns.shift(Direction::NorthWest),
+        Color::Black => pawns.shift(Direction::SouthEast) | pawns.shift(Direction::SouthWest),
+    };
+    attacked |= king_attacks(position.king_square(by));
+    for square in position.pieces(by, Knight) {
+        attacked |= knight_attacks(square);
+    }
+    let queens = position.pieces(by, Queen);
+    for square in position.pieces(by, Bishop) | queens {
+        attacked |= bishop_attacks(square, occupied);
+    }
+    for square in position.pieces(by, Rook) | queens {
+        attacked |= rook_attacks(square, occupied);
+    }
+    attacked
+}
+
 /// Whether any piece of `by` attacks `square` in `position`.
 pub fn is_attacked(position: &Position, square: Square, by: Color) -> bool {
     !(attackers_to(position, square, position.occupied()) & position.side(by)).is_empty()
@@ -607,6 +631,24 @@ mod tests {
         );
         assert!(!is_attacked(&position, Square::F8, Color::White));
         assert!(!in_check(&position));
+    }
+
+    #[test]
+    fn the_attacked_squares_are_those_with_attackers() {
+        let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let position = Position::from_fen(kiwipete).unwrap();
+        for by in Color::ALL {
+            let attacked = attacked_squares(&position, by, position.occupied());
+            for square in Square::ALL {
+                let attackers =
+                    attackers_to(&position, square, position.occupied()) & position.side(by);
+                assert_eq!(
+                    attacked.contains(square),
+                    !attackers.is_empty(),
+                    "{square} by {by:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -180,12 +180,10 @@ pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnM
     let ours = position.side(us);
     let mut emit = |piece, from, to: Bitboard| visit(PieceMoves { piece, from, to });
 
-    let king_targets = king_attacks(safety.king) & !ours & destinations;
     emit(
         PieceType::King,
         safety.king,
-        safe_king_squares(position, safety.king, king_targets)
-            | castling(position, &safety, destinations),
+        king_moves(position, &safety, destinations),
     );
     if safety.checkers.has_more_than_one() {
         return; // In double check only the king can move.
@@ -250,16 +248,6 @@ fn piece_moves(
     }
 }
 
-/// The squares of `targets` the king can move to without being attacked there. The king is
-/// lifted off the board first, so that a slider checking it along a line also attacks the
-/// square behind it: stepping back along the line of a check is not an escape.
-fn safe_king_squares(position: &Position, king: Square, targets: Bitboard) -> Bitboard {
-    let them = position.side(!position.side_to_move());
-    let without_king = position.occupied() ^ Bitboard::from_square(king);
-    let safe = |to: &Square| (attacks::attackers_to(position, *to, without_king) & them).is_empty();
-    targets.into_iter().filter(safe).collect()
-}
-
 /// One of the four castling moves: the right it needs, where its rook stands, the square the
 /// king crosses and the square it lands on.
 struct CastlingSide {
@@ -309,24 +297,61 @@ const CASTLING_SIDES: [[CastlingSide; 2]; Color::NUM] = {
     ]
 };
 
-/// The squares the king may castle to: not in check, the right not lost, the squares between
-/// king and rook empty, and the squares the king crosses and lands on not attacked.
-fn castling(position: &Position, safety: &KingSafety, destinations: Bitboard) -> Bitboard {
+/// The king's moves among `destinations`: its steps to squares the enemy does not attack, and
+/// castling, where the right is not lost, the king is not in check, the squares between king and
+/// rook are empty, and the squares the king crosses and lands on are not attacked.
+fn king_moves(position: &Position, safety: &KingSafety, destinations: Bitboard) -> Bitboard {
     let us = position.side_to_move();
-    let mut to_squares = Bitboard::EMPTY;
-    if !safety.checkers.is_empty() {
-        return to_squares;
-    }
-    for side in &CASTLING_SIDES[us.index()] {
-        let allowed =
-            position.castling().contains(side.right) && destinations.contains(side.landing);
-        let path_clear = (between(safety.king, side.rook) & position.occupied()).is_empty();
-        let safe = |square| !attacks::is_attacked(position, square, !us);
-        if allowed && path_clear && safe(side.crossed) && safe(side.landing) {
-            to_squares |= Bitboard::from_square(side.landing);
+    let steps = king_attacks(safety.king) & !position.side(us) & destinations;
+    // The castling moves whose right, path and check allow them; the squares they cross and
+    // land on are asked about with the steps.
+    let open = |side: &CastlingSide| {
+        let path = between(safety.king, side.rook) & position.occupied();
+        position.castling().contains(side.right)
+            && destinations.contains(side.landing)
+            && path.is_empty()
+    };
+    let mut castles = [None, None];
+    if safety.checkers.is_empty() {
+        for (slot, side) in castles.iter_mut().zip(&CASTLING_SIDES[us.index()]) {
+            if open(side) {
+                *slot = Some(side);
+            }
         }
     }
-    to_squares
+    let mut needed = steps;
+    for side in castles.iter().flatten() {
+        needed |= Bitboard::from_square(side.crossed) | Bitboard::from_square(side.landing);
+    }
+    let safe = safe_squares(position, safety.king, needed);
+    let mut moves = steps & safe;
+    for side in castles.iter().flatten() {
+        if safe.contains(side.crossed) && safe.contains(side.landing) {
+            moves |= Bitboard::from_square(side.landing);
+        }
+    }
+    moves
+}
+
+/// The squares of `squares` that no enemy piece attacks, with the king on `king` lifted off the
+/// board, so that a slider checking it along a line also attacks the square behind it:
+/// stepping back along the line of a check is no escape.
+///
+/// There are two ways to ask. Square by square, each square costs a handful of lookups; all at
+/// once, working out every attacked square costs one lookup per enemy piece. With one or two
+/// squares to ask about the first is cheaper, with more the second.
+fn safe_squares(position: &Position, king: Square, squares: Bitboard) -> Bitboard {
+    let them = !position.side_to_move();
+    let without_king = position.occupied() ^ Bitboard::from_square(king);
+    if squares.count() <= 2 {
+        let safe = |square: &Square| {
+            (attacks::attackers_to(position, *square, without_king) & position.side(them))
+                .is_empty()
+        };
+        squares.into_iter().filter(safe).collect()
+    } else {
+        squares & !attacks::attacked_squares(position, them, without_king)
+    }
 }
 
 /// The squares of `targets` a pawn on `from` can move to: one step forward to an empty square,
