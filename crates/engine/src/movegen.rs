@@ -191,26 +191,26 @@ pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnM
 
     let targets = !ours & safety.evasions & destinations;
     let occupied = position.occupied();
-    let us_safety = (position, &safety, targets);
-    piece_moves(us_safety, PieceType::Knight, knight_attacks, &mut emit);
+    let context = (position, &safety, targets);
+    piece_moves(context, PieceType::Knight, knight_attacks, &mut emit);
     piece_moves(
-        us_safety,
+        context,
         PieceType::Bishop,
         |from| bishop_attacks(from, occupied),
         &mut emit,
     );
     piece_moves(
-        us_safety,
+        context,
         PieceType::Rook,
         |from| rook_attacks(from, occupied),
         &mut emit,
     );
     let queen = |from| bishop_attacks(from, occupied) | rook_attacks(from, occupied);
-    piece_moves(us_safety, PieceType::Queen, queen, &mut emit);
+    piece_moves(context, PieceType::Queen, queen, &mut emit);
     piece_moves(
-        us_safety,
+        context,
         PieceType::Pawn,
-        |from| pawn_targets(position, from, Bitboard::FULL),
+        |from| pawn_targets(position, from),
         &mut emit,
     );
     // En passant: only where there is an en-passant square, only for the pawns beside it.
@@ -354,9 +354,9 @@ fn safe_squares(position: &Position, king: Square, squares: Bitboard) -> Bitboar
     }
 }
 
-/// The squares of `targets` a pawn on `from` can move to: one step forward to an empty square,
-/// two from its start rank through an empty square, or a diagonal capture of an enemy piece.
-fn pawn_targets(position: &Position, from: Square, targets: Bitboard) -> Bitboard {
+/// The squares a pawn on `from` can move to: one step forward to an empty square, two from its
+/// start rank through an empty square, or a diagonal capture of an enemy piece.
+fn pawn_targets(position: &Position, from: Square) -> Bitboard {
     let us = position.side_to_move();
     let empty = !position.occupied();
     let pawn = Bitboard::from_square(from).0;
@@ -378,7 +378,7 @@ fn pawn_targets(position: &Position, from: Square, targets: Bitboard) -> Bitboar
         }
     };
     let captures = pawn_attacks(us, from) & position.side(!us);
-    (Bitboard(single | double) | captures) & targets
+    Bitboard(single | double) | captures
 }
 
 /// The en-passant capture of a pawn on `from` onto `target`, if it is legal and among the
