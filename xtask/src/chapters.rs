@@ -329,99 +329,41 @@ fn regenerate(
             );
         }
         out.push(filled);
-        if let Some(name) = directive(line, "table") {
-            let end = i
-                + 1
-                + lines[i + 1..]
-                    .iter()
-                    .take_while(|l| l.starts_with('|'))
-                    .count();
-            match figures::table(sources, name) {
-                Ok(table) => {
-                    if lines[i + 1..end] != table.iter().map(String::as_str).collect::<Vec<_>>()[..]
-                    {
-                        problem(
-                            i + 1,
-                            format!("the table of {name} differs from its source {SYNC_HINT}"),
-                        );
-                    }
-                    out.extend(table);
-                }
-                Err(message) => {
-                    problem(i + 1, message);
-                    out.extend(lines[i + 1..end].iter().map(|l| l.to_string()));
-                }
-            }
-            i = end;
-            continue;
-        }
-        if let Some(id) = diagram::start(line) {
+        let block = if let Some(name) = directive(line, "table") {
+            table_at(sources, &lines, i, name)
+        } else if let Some(spec) = directive(line, "listing") {
+            listing_at(root, &lines, i, spec)
+        } else if let Some(id) = diagram::start(line) {
             diagram_ids.push(id.to_string());
-            let Some(end) = lines[i..]
-                .iter()
-                .position(|l| l.trim() == diagram::END)
-                .map(|n| i + n)
-            else {
-                problem(
-                    i + 1,
-                    format!("diagram {id} is never closed by a line `{}`", diagram::END),
-                );
-                i += 1;
-                continue;
-            };
-            out.extend(lines[i + 1..=end].iter().map(|l| l.to_string()));
-            let current = lines
-                .get(end + 1)
-                .filter(|l| l.starts_with(diagram::HTML_PREFIX));
-            match Diagram::parse(id, &lines[i + 1..end]) {
-                Ok(diagram) => {
-                    if current != Some(&diagram.html().as_str()) {
-                        problem(
-                            i + 1,
-                            format!("the HTML of diagram {id} differs from its source {SYNC_HINT}"),
-                        );
-                    }
-                    out.push(diagram.html());
-                    for (name, svg) in diagram.files() {
-                        let file = Path::new(BOOK_SRC).join(name);
-                        if std::fs::read_to_string(root.join(&file)).ok() != Some(svg.clone()) {
-                            let message =
-                                format!("{} differs from diagram {id} {SYNC_HINT}", file.display());
-                            problem(i + 1, message);
-                        }
-                        drawings.push((file, svg));
-                    }
-                }
-                Err(message) => {
-                    problem(i + 1, message);
-                    out.extend(current.map(|l| l.to_string()));
-                }
+            let (block, drawn) = diagram_at(root, &lines, i, id);
+            for message in drawn.iter().filter_map(|(_, _, stale)| stale.clone()) {
+                problem(i + 1, message);
             }
-            i = end + 1 + usize::from(current.is_some());
-            continue;
-        }
-        let Some(spec) = directive(line, "listing") else {
+            drawings.extend(drawn.into_iter().map(|(file, svg, _)| (file, svg)));
+            block
+        } else {
             i += 1;
             continue;
         };
-        let end = listing_block_end(&lines, i + 1);
-        match listing_block(root, spec) {
-            Ok(block) => {
-                let current: Vec<&str> = lines[i + 1..end].to_vec();
-                if current != block.iter().map(String::as_str).collect::<Vec<_>>() {
+        out.extend(lines[i + 1..block.start].iter().map(|l| l.to_string()));
+        match block.expected {
+            Ok(expected) => {
+                if lines[block.start..block.end]
+                    != expected.iter().map(String::as_str).collect::<Vec<_>>()[..]
+                {
                     problem(
                         i + 1,
-                        format!("the listing of `{spec}` differs from the source {SYNC_HINT}"),
+                        format!("the {} differs from its source {SYNC_HINT}", block.what),
                     );
                 }
-                out.extend(block);
+                out.extend(expected);
             }
             Err(message) => {
                 problem(i + 1, message);
-                out.extend(lines[i + 1..end].iter().map(|l| l.to_string()));
+                out.extend(lines[block.start..block.end].iter().map(|l| l.to_string()));
             }
         }
-        i = end;
+        i = block.end;
     }
 
     let mut expected = out.join("\n");
@@ -434,6 +376,111 @@ fn regenerate(
         drawings,
         diagram_ids,
     }
+}
+
+/// A generated block on a page, found under the directive on line `i`: the lines it spans
+/// now, and what it should hold.
+struct Block {
+    /// The index of its first line (the lines between the directive and it are kept as they are).
+    start: usize,
+    /// The index of the line after it.
+    end: usize,
+    /// What it should hold, or why that cannot be made.
+    expected: Result<Vec<String>, String>,
+    /// What it is, for messages: "listing of `…`", "table of …", "HTML of diagram …".
+    what: String,
+}
+
+/// The table under the directive `<!-- table NAME -->` on line `i`: the lines that start with
+/// `|` below it.
+fn table_at(sources: &BTreeMap<String, Source>, lines: &[&str], i: usize, name: &str) -> Block {
+    let rows = lines[i + 1..]
+        .iter()
+        .take_while(|l| l.starts_with('|'))
+        .count();
+    let expected = figures::table(sources, name);
+    Block {
+        start: i + 1,
+        end: i + 1 + rows,
+        expected,
+        what: format!("table of {name}"),
+    }
+}
+
+/// The listing under the directive on line `i`.
+fn listing_at(root: &Path, lines: &[&str], i: usize, spec: &str) -> Block {
+    let end = listing_block_end(lines, i + 1);
+    Block {
+        start: i + 1,
+        end,
+        expected: listing_block(root, spec),
+        what: format!("listing of `{spec}`"),
+    }
+}
+
+/// The diagram whose comment block starts on line `i`: the line of HTML after the block, and
+/// each file it draws with its SVG and, if the file on disk differs, a message saying so.
+fn diagram_at(
+    root: &Path,
+    lines: &[&str],
+    i: usize,
+    id: &str,
+) -> (Block, Vec<(PathBuf, String, Option<String>)>) {
+    let what = format!("HTML of diagram {id}");
+    let Some(close) = lines[i..]
+        .iter()
+        .position(|l| l.trim() == diagram::END)
+        .map(|n| i + n)
+    else {
+        let expected = Err(format!(
+            "diagram {id} is never closed by a line `{}`",
+            diagram::END
+        ));
+        return (
+            Block {
+                start: i + 1,
+                end: i + 1,
+                expected,
+                what,
+            },
+            Vec::new(),
+        );
+    };
+    let has_html = lines
+        .get(close + 1)
+        .is_some_and(|l| l.starts_with(diagram::HTML_PREFIX));
+    let end = close + 1 + usize::from(has_html);
+    let diagram = match Diagram::parse(id, &lines[i + 1..close]) {
+        Ok(diagram) => diagram,
+        Err(message) => {
+            return (
+                Block {
+                    start: close + 1,
+                    end,
+                    expected: Err(message),
+                    what,
+                },
+                Vec::new(),
+            );
+        }
+    };
+    let drawn = diagram.files().into_iter().map(|(name, svg)| {
+        let file = Path::new(BOOK_SRC).join(name);
+        let stale = std::fs::read_to_string(root.join(&file)).ok() != Some(svg.clone());
+        let message =
+            stale.then(|| format!("{} differs from diagram {id} {SYNC_HINT}", file.display()));
+        (file, svg, message)
+    });
+    let drawn = drawn.collect();
+    (
+        Block {
+            start: close + 1,
+            end,
+            expected: Ok(vec![diagram.html()]),
+            what,
+        },
+        drawn,
+    )
 }
 
 /// The text of a directive line `<!-- NAME TEXT -->`: `TEXT`, if `line` is one.
@@ -525,7 +572,7 @@ mod tests {
         assert!(
             problems[0]
                 .message
-                .contains("fn Bitboard::shift` differs from the source")
+                .contains("fn Bitboard::shift` differs from its source")
         );
 
         let (changed, unmended) = sync(repo.root()).unwrap();
@@ -584,7 +631,7 @@ mod tests {
         );
         let problems = repo.check();
         assert_eq!(problems.len(), 1, "{problems:#?}");
-        assert!(problems[0].message.contains("differs from the source"));
+        assert!(problems[0].message.contains("differs from its source"));
     }
 
     #[test]
