@@ -10,7 +10,7 @@
 //! that only needs to count them (perft at its last ply) counts bits and makes no moves.
 
 use crate::attacks::{
-    self, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    self, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::bitboard::{Bitboard, Direction};
 use crate::moves::{Move, MoveKind};
@@ -205,7 +205,7 @@ pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnM
         |from| rook_attacks(from, occupied),
         &mut emit,
     );
-    let queen = |from| bishop_attacks(from, occupied) | rook_attacks(from, occupied);
+    let queen = |from| queen_attacks(from, occupied);
     piece_moves(context, PieceType::Queen, queen, &mut emit);
     piece_moves(
         context,
