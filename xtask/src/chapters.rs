@@ -10,6 +10,9 @@
 //!   and the line of HTML that shows it;
 //! - a measured figure, in a sentence or as a table, from its pinned source (see
 //!   [`crate::figures`]);
+//! - a plot, an SVG drawn from a game record under a directive line such as
+//!   `<!-- plot llr sprt-stage-08 -->` (see [`crate::plot`]), and the line of HTML that
+//!   shows it;
 //! - a chapter's heading and header line, from stages.toml;
 //! - SUMMARY.md, from stages.toml.
 //!
@@ -19,6 +22,7 @@ use crate::diagram::{self, Diagram};
 use crate::figures::{self, Source};
 use crate::listing::{self, ItemRef};
 use crate::plan::Plan;
+use crate::plot::Plot;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -333,6 +337,19 @@ fn regenerate(
             table_at(sources, &lines, i, name)
         } else if let Some(spec) = directive(line, "listing") {
             listing_at(root, &lines, i, spec)
+        } else if let Some(spec) = directive(line, "plot") {
+            let (block, drawn) = plot_at(root, &lines, i, spec);
+            if let Some((file, svg, id)) = drawn {
+                if std::fs::read_to_string(root.join(&file)).ok() != Some(svg.clone()) {
+                    problem(
+                        i + 1,
+                        format!("{} differs from plot {spec} {SYNC_HINT}", file.display()),
+                    );
+                }
+                diagram_ids.push(id);
+                drawings.push((file, svg));
+            }
+            block
         } else if let Some(id) = diagram::start(line) {
             diagram_ids.push(id.to_string());
             let (block, drawn) = diagram_at(root, &lines, i, id);
@@ -404,6 +421,33 @@ fn table_at(sources: &BTreeMap<String, Source>, lines: &[&str], i: usize, name: 
         end: i + 1 + rows,
         expected,
         what: format!("table of {name}"),
+    }
+}
+
+/// The plot under the directive `<!-- plot SPEC -->` on line `i`: the line of HTML after
+/// it, and the file it draws with its SVG and its name.
+fn plot_at(
+    root: &Path,
+    lines: &[&str],
+    i: usize,
+    spec: &str,
+) -> (Block, Option<(PathBuf, String, String)>) {
+    let has_html = lines
+        .get(i + 1)
+        .is_some_and(|l| l.starts_with(diagram::HTML_PREFIX));
+    let drawn = Plot::parse(spec).and_then(|plot| Ok((plot.draw(root)?, plot)));
+    let block = |expected| Block {
+        start: i + 1,
+        end: i + 1 + usize::from(has_html),
+        expected,
+        what: format!("HTML of plot {spec}"),
+    };
+    match drawn {
+        Ok(((svg, html), plot)) => {
+            let file = Path::new(BOOK_SRC).join(plot.file());
+            (block(Ok(vec![html])), Some((file, svg, plot.id())))
+        }
+        Err(message) => (block(Err(message)), None),
     }
 }
 
@@ -813,6 +857,21 @@ mod tests {
                 .contains("no row starting \"startpos 9\""),
             "{}",
             problems[0]
+        );
+    }
+
+    #[test]
+    fn a_game_record_whose_pairs_change_fails_the_check_where_the_book_quotes_it() {
+        let repo = TestRepo::copy_of_this_one();
+        let record = "book/data/games/match-random-stockfish-1320.toml";
+        repo.edit(record, "\"10 0 0 mate mate\"", "\"10 1 0 mate mate\"");
+        let problems = repo.check();
+        assert!(!problems.is_empty());
+        assert!(
+            problems
+                .iter()
+                .all(|p| p.message.contains("a figure differs from its pinned value")),
+            "{problems:#?}"
         );
     }
 

@@ -6,7 +6,9 @@
 //! - an insta snapshot, `crates/*/tests/snapshots/FILE__NAME.snap`, for deterministic results
 //!   (perft counts, node counts, the bench): a test recomputes it and fails on a change;
 //! - a record, `book/data/NAME.txt`, for measurements that differ between machines and runs
-//!   (speed ratios, game results), written by the command that measured it, which it names.
+//!   (speed ratios), written by the command that measured it, which it names;
+//! - a game record, `book/data/games/NAME.toml`, written by `cargo xtask match` or `sprt`:
+//!   its figures (counts, Elo, interval, LLR) are computed from the pairs it holds.
 //!
 //! A chapter quotes one value as `<span class="figure" data-figure="NAME: ROW / COLUMN">…</span>`,
 //! where ROW is the first cells of the row (such as `startpos 6`) and COLUMN a header name, or
@@ -46,6 +48,12 @@ pub fn sources(root: &Path) -> Result<BTreeMap<String, Source>, String> {
             file.clone(),
             parse(&text).map_err(|e| format!("book/data/{file}.txt: {e}"))?,
         );
+    }
+    for (name, record) in crate::games::record::all(root)? {
+        let summary = record
+            .summary()
+            .map_err(|e| format!("{}/{name}.toml: {e}", crate::games::record::RECORDS))?;
+        found.insert(name, summary);
     }
     Ok(found)
 }

@@ -10,9 +10,11 @@ mod ci;
 mod diagram;
 mod facts;
 mod figures;
+mod games;
 mod listing;
 mod magics;
 mod plan;
+mod plot;
 mod screenshot;
 mod stages;
 mod svg;
@@ -29,6 +31,9 @@ usage: cargo xtask COMMAND
   check-chapters   fail if a listing, header line or SUMMARY.md differs from its source
   sync-chapters    rewrite every generated part of the book from its source
   book [--serve]   build the book into book/build (with its link check), or serve it
+  match ENGINE ENGINE   play games between two engines (see `cargo xtask match --help`)
+  sprt ENGINE ENGINE    the same, until a sequential probability ratio test decides
+  openings         make the repository's opening set again (book/data/openings.epd)
   perft-speed [N]  perft's speed against cozy-chess in N paired rounds (default 10),
                    recorded in book/data/perft-speed.txt for chapter 5
   magics           find the slider tables' magic multipliers again, and print them
@@ -54,6 +59,13 @@ fn main() -> ExitCode {
         "screenshot" => screenshot::main(rest),
         "magics" => magics::main(),
         "perft-speed" => perft_speed(rest),
+        "match" | "sprt" if rest.iter().any(|a| a == "--help") => {
+            println!("{}", games::runner::USAGE);
+            Ok(())
+        }
+        "match" => games::runner::main(rest, false),
+        "sprt" => games::runner::main(rest, true),
+        "openings" => games::runner::make_openings(rest),
         "ci" => ci::main(),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

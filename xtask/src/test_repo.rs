@@ -5,8 +5,8 @@ use crate::chapters::{self, Problem};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A copy of stages.toml, the book's pages and data, the engine's source and its snapshots in a
-/// temporary folder, removed when the value is dropped.
+/// A copy of stages.toml, the book's pages and data, the engine's and xtask's sources and
+/// the engine's snapshots in a temporary folder, removed when the value is dropped.
 pub struct TestRepo {
     /// The folder holding the copy.
     root: PathBuf,
@@ -28,6 +28,7 @@ impl TestRepo {
             "book/src",
             "book/data",
             "crates/engine/src",
+            "xtask/src",
             "crates/engine/tests/snapshots",
         ] {
             copy_dir(&from.join(dir), &root.join(dir));

@@ -1,0 +1,154 @@
+//! A UCI engine in a process of its own, as the match runner drives it: started, asked to
+//! move under a deadline, and stopped. Its output is read on a thread of its own, so a
+//! deadline can be kept however the engine behaves.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long an engine may take to answer `uci` or `isready`.
+const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long an engine told to stop, or to quit, may take to do so before it is killed.
+const STOP_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How to start an engine and set it up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The name games and records give it.
+    pub name: String,
+    /// The program and its arguments.
+    pub command: Vec<String>,
+    /// UCI options to set after the handshake, as name and value.
+    pub options: Vec<(String, String)>,
+}
+
+/// What went wrong while waiting for an engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Silence {
+    /// The deadline passed before the engine said what was awaited.
+    Timeout,
+    /// The engine closed its output: it exited or crashed.
+    Exited,
+}
+
+/// A running engine.
+pub struct Engine {
+    /// How it was started, to start it again after a fault.
+    pub spec: EngineSpec,
+    /// The process.
+    child: Child,
+    /// Its standard input.
+    input: ChildStdin,
+    /// Its output, a line at a time, from the reading thread.
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    /// Starts the engine, says `uci`, sets its options and waits until it is ready.
+    pub fn start(spec: &EngineSpec) -> Result<Engine, String> {
+        let (program, args) = spec
+            .command
+            .split_first()
+            .ok_or_else(|| format!("engine {}: no command", spec.name))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("engine {}: cannot start {program}: {e}", spec.name))?;
+        let input = child.stdin.take().expect("stdin was piped");
+        let output = child.stdout.take().expect("stdout was piped");
+        let (sender, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines().map_while(Result::ok) {
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            spec: spec.clone(),
+            child,
+            input,
+            lines,
+        };
+        engine.handshake()?;
+        Ok(engine)
+    }
+
+    /// `uci` until `uciok`, then the options, then `isready` until `readyok`.
+    fn handshake(&mut self) -> Result<(), String> {
+        let name = self.spec.name.clone();
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        self.send("uci")?;
+        self.wait_for("uciok", deadline)
+            .map_err(|e| format!("engine {name}: no uciok ({e:?})"))?;
+        for (option, value) in self.spec.options.clone() {
+            self.send(&format!("setoption name {option} value {value}"))?;
+        }
+        self.ready()
+    }
+
+    /// `isready`, and waits for `readyok`.
+    pub fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.wait_for("readyok", Instant::now() + HANDSHAKE_TIMEOUT)
+            .map(|_| ())
+            .map_err(|e| format!("engine {}: no readyok ({e:?})", self.spec.name))
+    }
+
+    /// Writes one line to the engine.
+    pub fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("engine {}: cannot write: {e}", self.spec.name))
+    }
+
+    /// The lines the engine writes until one starts with the word `word` (that line last),
+    /// or why none came by `deadline`.
+    pub fn wait_for(&mut self, word: &str, deadline: Instant) -> Result<Vec<String>, Silence> {
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    let found = line.split_whitespace().next() == Some(word);
+                    seen.push(line);
+                    if found {
+                        return Ok(seen);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(Silence::Timeout),
+                Err(RecvTimeoutError::Disconnected) => return Err(Silence::Exited),
+            }
+        }
+    }
+
+    /// Tells a search that overran its time to stop, and waits briefly for its `bestmove`, so
+    /// the engine is in step for the next game. Whether it answered.
+    pub fn stop(&mut self) -> bool {
+        self.send("stop").is_ok()
+            && self
+                .wait_for("bestmove", Instant::now() + STOP_TIMEOUT)
+                .is_ok()
+    }
+}
+
+impl Drop for Engine {
+    /// Says `quit`, gives the engine a moment to exit, and kills it if it has not.
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + STOP_TIMEOUT;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

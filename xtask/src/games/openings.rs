@@ -1,0 +1,276 @@
+//! Opening sets: the positions games start from. A set is an EPD file (a position a line) or
+//! a PGN file (the moves of each game, from the start position or its `FEN` tag). The
+//! repository carries its own set, `book/data/openings.epd`, made by `cargo xtask openings`.
+
+use super::san::from_san;
+use cb2026::attacks::{attackers_to, in_check, pawn_attacks};
+use cb2026::movegen::legal_moves;
+use cb2026::rng::Rng;
+use cb2026::{Color, Move, PieceType, Position};
+use std::collections::HashSet;
+use std::path::Path;
+
+/// Where games start: a position, and moves played from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// The starting position's FEN.
+    pub fen: String,
+    /// Moves from there, each legal where it is played.
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    /// The starting position, before the opening's moves.
+    pub fn start(&self) -> Position {
+        Position::from_fen(&self.fen).expect("an opening's FEN was checked when it was read")
+    }
+}
+
+/// The openings in the file at `path`: PGN if its name ends in `.pgn`, EPD otherwise.
+pub fn load(path: &Path) -> Result<Vec<Opening>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let is_pgn = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
+    let openings = if is_pgn {
+        from_pgn(&text)
+    } else {
+        from_epd(&text)
+    }
+    .map_err(|e| format!("{}: {e}", path.display()))?;
+    if openings.is_empty() {
+        return Err(format!("{}: no openings in it", path.display()));
+    }
+    Ok(openings)
+}
+
+/// The openings of an EPD text: a position a line, its first four fields a FEN's (placement,
+/// side, castling, en passant); operations after them are ignored. Blank lines and lines
+/// starting with `#` are skipped.
+pub fn from_epd(text: &str) -> Result<Vec<Opening>, String> {
+    let mut openings = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().take(4).collect();
+        let fen = format!("{} 0 1", fields.join(" "));
+        let position = Position::from_fen(&fen).map_err(|e| format!("line {}: {e}", number + 1))?;
+        openings.push(Opening {
+            fen: position.to_string(),
+            moves: Vec::new(),
+        });
+    }
+    Ok(openings)
+}
+
+/// The openings of a PGN text, one a game: its `FEN` tag or the start position, and the moves
+/// of its main line. Comments, variations, move numbers, annotation glyphs and results are
+/// passed over.
+pub fn from_pgn(text: &str) -> Result<Vec<Opening>, String> {
+    let mut openings = Vec::new();
+    let mut fen = None;
+    let mut movetext = String::new();
+    let mut finish = |fen: &mut Option<String>, movetext: &mut String| -> Result<(), String> {
+        if fen.is_some() || !movetext.trim().is_empty() {
+            let number = openings.len() + 1;
+            let start = fen
+                .take()
+                .unwrap_or_else(|| Position::startpos().to_string());
+            let opening = pgn_game(&start, movetext).map_err(|e| format!("game {number}: {e}"))?;
+            openings.push(opening);
+        }
+        movetext.clear();
+        Ok(())
+    };
+    for line in text.lines() {
+        let line = line.trim();
+        if let Some(tag) = line.strip_prefix('[') {
+            if !movetext.trim().is_empty() {
+                finish(&mut fen, &mut movetext)?;
+            }
+            if let Some(value) = tag.strip_prefix("FEN \"") {
+                fen = Some(value.trim_end_matches(['"', ']']).to_string());
+            }
+        } else {
+            movetext.push_str(line);
+            movetext.push('\n');
+        }
+    }
+    finish(&mut fen, &mut movetext)?;
+    Ok(openings)
+}
+
+/// One PGN game's opening: its moves from `fen`, read from `movetext`.
+fn pgn_game(fen: &str, movetext: &str) -> Result<Opening, String> {
+    let start = Position::from_fen(fen).map_err(|e| format!("FEN tag: {e}"))?;
+    let mut position = start.clone();
+    let mut moves = Vec::new();
+    let mut depth = 0; // inside how many comments and variations
+    let mut token = String::new();
+    let mut tokens = Vec::new();
+    for c in movetext.chars() {
+        match c {
+            '{' | '(' | ')' | '}' => {
+                tokens.push(std::mem::take(&mut token));
+                tokens.push(c.to_string());
+            }
+            c if c.is_whitespace() => tokens.push(std::mem::take(&mut token)),
+            c => token.push(c),
+        }
+    }
+    tokens.push(token);
+    for token in tokens.iter().filter(|t| !t.is_empty()) {
+        match token.as_str() {
+            "{" | "(" => depth += 1,
+            "}" | ")" => depth -= 1,
+            _ if depth > 0 => {}
+            "1-0" | "0-1" | "1/2-1/2" | "*" => break,
+            t if t.starts_with('$') => {}
+            t => {
+                // A move number may stand alone (`12.`, `12...`) or be glued to the move.
+                let san = t.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if san.is_empty() {
+                    continue;
+                }
+                let mv = from_san(&position, san)?;
+                position = position.make(mv);
+                moves.push(mv);
+            }
+        }
+    }
+    Ok(Opening {
+        fen: start.to_string(),
+        moves,
+    })
+}
+
+/// The repository's own opening set: `count` different positions, each reached from the start
+/// position by `plies` random quiet developing moves, drawn from a stream seeded by `seed`.
+///
+/// A move is allowed if it moves a pawn, knight or bishop, captures nothing, gives no check
+/// and does not put the piece where an enemy pawn attacks it. A position is kept if no piece
+/// of either side stands attacked by a pawn or attacked and undefended. Such positions are
+/// quiet and about level, so a game's result says more about the engines than about where it
+/// started; playing each twice with colours swapped cancels what imbalance is left.
+pub fn generate(seed: u64, count: usize, plies: usize) -> Vec<Position> {
+    let mut rng = Rng::new(seed);
+    let mut seen = HashSet::new();
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut position = Position::startpos();
+        for _ in 0..plies {
+            let candidates: Vec<Move> = legal_moves(&position)
+                .as_slice()
+                .iter()
+                .copied()
+                .filter(|&mv| developing(&position, mv))
+                .collect();
+            if candidates.is_empty() {
+                break;
+            }
+            let pick = rng.next_u64() as usize % candidates.len();
+            position = position.make(candidates[pick]);
+        }
+        if position.fullmove_number() as usize == 1 + plies / 2
+            && quiet(&position)
+            && seen.insert(position.key())
+        {
+            found.push(position);
+        }
+    }
+    found
+}
+
+/// Whether `mv` is a quiet developing move, as `generate` allows them.
+fn developing(position: &Position, mv: Move) -> bool {
+    let Some(piece) = position.piece_at(mv.from()) else {
+        return false;
+    };
+    let kinds = [PieceType::Pawn, PieceType::Knight, PieceType::Bishop];
+    if !kinds.contains(&piece.piece_type) || mv.is_capture() || mv.promotion().is_some() {
+        return false;
+    }
+    let after = position.make(mv);
+    let enemy_pawns = after.pieces(!piece.color, PieceType::Pawn);
+    let attacked_by_pawn = !(pawn_attacks(piece.color, mv.to()) & enemy_pawns).is_empty()
+        && piece.piece_type != PieceType::Pawn;
+    !in_check(&after) && !attacked_by_pawn
+}
+
+/// Whether no piece in `position` stands attacked by an enemy pawn (pawns aside) or attacked
+/// and undefended.
+fn quiet(position: &Position) -> bool {
+    Color::ALL.into_iter().all(|color| {
+        let pawns = position.pieces(!color, PieceType::Pawn);
+        position.side(color).into_iter().all(|square| {
+            let piece = position
+                .piece_at(square)
+                .expect("a square of the side holds a piece");
+            let attackers = attackers_to(position, square, position.occupied());
+            let enemies = attackers & position.side(!color);
+            let friends = attackers & position.side(color);
+            let by_pawn = !(pawn_attacks(color, square) & pawns).is_empty();
+            let hit_by_pawn = by_pawn && piece.piece_type != PieceType::Pawn;
+            !hit_by_pawn && (enemies.is_empty() || !friends.is_empty())
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn epd_lines_become_positions_and_bad_ones_are_named() {
+        let text =
+            "# a comment\n\nrnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - c0 \"e4\";\n";
+        let openings = from_epd(text).unwrap();
+        assert_eq!(openings.len(), 1);
+        assert_eq!(
+            openings[0].fen,
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+        );
+        let error = from_epd("8/8/8/8 w - -\n").unwrap_err();
+        assert!(error.starts_with("line 1: "), "{error}");
+    }
+
+    #[test]
+    fn pgn_games_become_their_main_lines() {
+        let text = "[Event \"a\"]\n[Site \"?\"]\n\n1. e4 {best by test} e5 2. Nf3 (2. f4 exf4) Nc6 $1 3.Bb5 1-0\n\n\
+                    [Event \"b\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 *\n";
+        let openings = from_pgn(text).unwrap();
+        assert_eq!(openings.len(), 2);
+        let first: Vec<String> = openings[0].moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(first, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
+        let end = openings[1]
+            .moves
+            .iter()
+            .fold(openings[1].start(), |position, &mv| position.make(mv));
+        assert_eq!(end.to_string(), "8/3k4/8/8/4P3/8/8/4K3 w - - 1 2");
+    }
+
+    #[test]
+    fn a_bad_pgn_move_names_its_game() {
+        let error = from_pgn("1. e4 e5\n\n[Event \"b\"]\n\n1. e5 *\n").unwrap_err();
+        assert!(
+            error.starts_with("game 2: \"e5\" is not a legal move"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn generated_openings_are_distinct_quiet_and_the_same_every_time() {
+        let openings = generate(7, 20, 8);
+        assert_eq!(openings.len(), 20);
+        let keys: HashSet<u64> = openings.iter().map(Position::key).collect();
+        assert_eq!(keys.len(), 20);
+        for position in &openings {
+            assert_eq!(position.fullmove_number(), 5, "{position}");
+            assert!(quiet(position), "{position}");
+            assert_eq!(position.side_to_move(), Color::White);
+        }
+        assert_eq!(generate(7, 20, 8), openings);
+    }
+}

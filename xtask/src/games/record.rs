@@ -1,0 +1,380 @@
+//! A run's record: what was played, by whom, under what, and every pair's result, kept in
+//! `book/data/games/NAME.toml` beside the run's PGN, `NAME.pgn`. The book quotes a record
+//! through the figures it yields (`summary`): the counts, and the Elo, interval and LLR
+//! computed from them, so a quoted result can always be traced to the games.
+
+use super::stats::{Estimate, Pentanomial, Sprt, Verdict};
+use crate::figures::Source;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// Where records are kept, from the repository's root.
+pub const RECORDS: &str = "book/data/games";
+
+/// A run of games, as saved.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    /// The command that played it, to run it again.
+    pub command: String,
+    /// The day it was played, `YYYY-MM-DD`.
+    pub date: String,
+    /// The machine it was played on.
+    pub machine: String,
+    /// The first engine, A, whose results the record counts: its name and what it was built
+    /// from.
+    pub engine_a: String,
+    /// The second engine, B.
+    pub engine_b: String,
+    /// The time control (`8+0.08`, seconds and increment) or node limit (`nodes=5000`).
+    pub limit: String,
+    /// The opening set, and how many openings it has.
+    pub openings: String,
+    /// How many games were played at once.
+    pub concurrency: usize,
+    /// How far past its clock an engine may answer before it loses on time, in ms.
+    pub margin_ms: u64,
+    /// The SPRT's hypotheses, if the run was one.
+    pub sprt: Option<Sprt>,
+    /// Every pair, in the order it finished: the opening's number, A's score in the game
+    /// where it had White and in the one where it had Black, and how each ended
+    /// (`mate`, `stalemate`, `repetition`, `fifty`, `material`, or a fault and whose:
+    /// `time-a`, `illegal-b`, `crash-a`, `hang-b`).
+    pub pairs: Vec<String>,
+}
+
+/// One pair of a record, read back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairResult {
+    /// The opening's number in the set.
+    pub opening: usize,
+    /// A's scores, with White and then with Black: 0, 0.5 or 1.
+    pub scores: [f64; 2],
+    /// How each game ended.
+    pub endings: [String; 2],
+}
+
+impl PairResult {
+    /// The pair as a record writes it.
+    pub fn to_line(&self) -> String {
+        format!(
+            "{} {} {} {} {}",
+            self.opening, self.scores[0], self.scores[1], self.endings[0], self.endings[1]
+        )
+    }
+
+    /// A pair from a record's line.
+    pub fn from_line(line: &str) -> Result<PairResult, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [opening, white, black, end_white, end_black] = words[..] else {
+            return Err(format!(
+                "pair {line:?}: write OPENING SCORE SCORE ENDING ENDING"
+            ));
+        };
+        let score = |text: &str| match text {
+            "0" => Ok(0.0),
+            "0.5" => Ok(0.5),
+            "1" => Ok(1.0),
+            _ => Err(format!(
+                "pair {line:?}: {text:?} is not a score (0, 0.5, 1)"
+            )),
+        };
+        Ok(PairResult {
+            opening: opening
+                .parse()
+                .map_err(|_| format!("pair {line:?}: {opening:?} is not an opening number"))?,
+            scores: [score(white)?, score(black)?],
+            endings: [end_white.to_string(), end_black.to_string()],
+        })
+    }
+
+    /// A's half points in the pair, 0 to 4, the pentanomial's index.
+    pub fn half_points(&self) -> usize {
+        ((self.scores[0] + self.scores[1]) * 2.0).round() as usize
+    }
+}
+
+impl Record {
+    /// The record's pairs, read.
+    pub fn pair_results(&self) -> Result<Vec<PairResult>, String> {
+        self.pairs
+            .iter()
+            .map(|l| PairResult::from_line(l))
+            .collect()
+    }
+
+    /// Reads the record at `path`.
+    pub fn load(path: &Path) -> Result<Record, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Writes the record to `path`, with a comment saying what it is.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        let body = toml::to_string_pretty(self).map_err(|e| format!("record: {e}"))?;
+        let text = format!(
+            "# A record of games played by `cargo xtask match` or `sprt`; the games are in the\n\
+             # .pgn file of the same name. The book's figures are computed from these pairs.\n{body}"
+        );
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The figures the book can quote from this record, as a source with a `quantity` and a
+    /// `value` column: counts of games, results, pairs and faults, and the Elo, normalized
+    /// Elo, their intervals and the LLR computed from the pairs.
+    pub fn summary(&self) -> Result<Source, String> {
+        let pairs = self.pair_results()?;
+        let mut penta = Pentanomial::default();
+        let (mut wins, mut draws, mut losses) = (0, 0, 0);
+        for pair in &pairs {
+            penta.add(pair.half_points());
+            for score in pair.scores {
+                match score {
+                    1.0 => wins += 1,
+                    0.5 => draws += 1,
+                    _ => losses += 1,
+                }
+            }
+        }
+        let faults = |code: &str| {
+            pairs
+                .iter()
+                .flat_map(|p| &p.endings)
+                .filter(|e| **e == code)
+                .count()
+                .to_string()
+        };
+        let elo = penta.elo();
+        let nelo = penta.normalized_elo();
+        let mut rows: Vec<(&str, String)> = vec![
+            ("games", (2 * pairs.len()).to_string()),
+            ("pairs", pairs.len().to_string()),
+            ("wins", wins.to_string()),
+            ("draws", draws.to_string()),
+            ("losses", losses.to_string()),
+            ("pairs_0", penta.counts[0].to_string()),
+            ("pairs_1", penta.counts[1].to_string()),
+            ("pairs_2", penta.counts[2].to_string()),
+            ("pairs_3", penta.counts[3].to_string()),
+            ("pairs_4", penta.counts[4].to_string()),
+            ("score", format!("{:.1}%", 100.0 * penta.moments().0)),
+            ("elo", format!("{:.1}", elo.value)),
+            ("elo_low", format!("{:.1}", elo.low)),
+            ("elo_high", format!("{:.1}", elo.high)),
+            ("nelo", format!("{:.1}", nelo.value)),
+            ("nelo_margin", format!("{:.1}", nelo.high - nelo.value)),
+            ("limit", self.limit.clone()),
+        ];
+        for (quantity, code) in [
+            ("time_losses_a", "time-a"),
+            ("time_losses_b", "time-b"),
+            ("illegal_a", "illegal-a"),
+            ("illegal_b", "illegal-b"),
+            ("crashes_a", "crash-a"),
+            ("crashes_b", "crash-b"),
+            ("hangs_a", "hang-a"),
+            ("hangs_b", "hang-b"),
+        ] {
+            rows.push((quantity, faults(code)));
+        }
+        if let Some(sprt) = self.sprt {
+            let llr = penta.llr(sprt.elo0, sprt.elo1);
+            let verdict = match sprt.verdict(llr) {
+                Verdict::H0 => "H0",
+                Verdict::H1 => "H1",
+                Verdict::Undecided => "undecided",
+            };
+            rows.extend([
+                ("llr", format!("{llr:.2}")),
+                ("llr_lower", format!("{:.2}", sprt.lower())),
+                ("llr_upper", format!("{:.2}", sprt.upper())),
+                ("elo0", format!("{}", sprt.elo0)),
+                ("elo1", format!("{}", sprt.elo1)),
+                ("verdict", verdict.to_string()),
+            ]);
+        }
+        Ok(Source {
+            header: vec!["quantity".to_string(), "value".to_string()],
+            rows: rows
+                .into_iter()
+                .map(|(q, v)| vec![q.to_string(), v])
+                .collect(),
+        })
+    }
+
+    /// A's Elo, with its 95% interval, computed from the pairs.
+    pub fn elo(&self) -> Result<Estimate, String> {
+        let mut penta = Pentanomial::default();
+        for pair in self.pair_results()? {
+            penta.add(pair.half_points());
+        }
+        Ok(penta.elo())
+    }
+
+    /// The LLR after each pair, in the order the pairs finished: the path an SPRT's plot
+    /// draws. Empty for a run that was not an SPRT.
+    pub fn llr_path(&self) -> Result<Vec<f64>, String> {
+        let Some(sprt) = self.sprt else {
+            return Ok(Vec::new());
+        };
+        let mut penta = Pentanomial::default();
+        let mut path = Vec::new();
+        for pair in self.pair_results()? {
+            penta.add(pair.half_points());
+            path.push(penta.llr(sprt.elo0, sprt.elo1));
+        }
+        Ok(path)
+    }
+}
+
+/// Every record in the repository at `root`, by name.
+pub fn all(root: &Path) -> Result<Vec<(String, Record)>, String> {
+    let Ok(entries) = std::fs::read_dir(root.join(RECORDS)) else {
+        return Ok(Vec::new());
+    };
+    let mut records = Vec::new();
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let name = path
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            records.push((name, Record::load(&path)?));
+        }
+    }
+    records.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(records)
+}
+
+/// Today's date, `YYYY-MM-DD`, from the system clock (UTC).
+pub fn today() -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (year, month, day) = civil_date((seconds / 86_400) as i64);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// The calendar date `days` after 1970-01-01, by Howard Hinnant's `civil_from_days`.
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let day_of_era = z.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let shifted_month = (5 * day_of_year + 2) / 153;
+    let day = (day_of_year - (153 * shifted_month + 2) / 5 + 1) as u32;
+    let month = if shifted_month < 10 {
+        shifted_month + 3
+    } else {
+        shifted_month - 9
+    } as u32;
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// The machine's processor and number of cores, for a record.
+pub fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, name)| name.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown processor".to_string());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    format!("{cpu}, {cores} cores")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small SPRT record.
+    fn sample() -> Record {
+        Record {
+            command: "cargo xtask sprt A B".to_string(),
+            date: "2026-12-01".to_string(),
+            machine: "test".to_string(),
+            engine_a: "A".to_string(),
+            engine_b: "B".to_string(),
+            limit: "8+0.08".to_string(),
+            openings: "book/data/openings.epd (500)".to_string(),
+            concurrency: 2,
+            margin_ms: 50,
+            sprt: Some(Sprt {
+                elo0: 0.0,
+                elo1: 10.0,
+                alpha: 0.05,
+                beta: 0.05,
+            }),
+            pairs: vec![
+                "3 1 1 mate mate".to_string(),
+                "4 1 0.5 mate repetition".to_string(),
+                "5 0 1 time-a mate".to_string(),
+            ],
+        }
+    }
+
+    /// The value of `quantity` in the summary.
+    fn quantity(source: &Source, quantity: &str) -> String {
+        source
+            .rows
+            .iter()
+            .find(|r| r[0] == quantity)
+            .unwrap_or_else(|| panic!("no {quantity}"))[1]
+            .clone()
+    }
+
+    #[test]
+    fn the_summary_counts_results_pairs_and_faults() {
+        let summary = sample().summary().unwrap();
+        assert_eq!(quantity(&summary, "games"), "6");
+        assert_eq!(quantity(&summary, "wins"), "4");
+        assert_eq!(quantity(&summary, "draws"), "1");
+        assert_eq!(quantity(&summary, "losses"), "1");
+        assert_eq!(quantity(&summary, "pairs_4"), "1");
+        assert_eq!(quantity(&summary, "pairs_3"), "1");
+        assert_eq!(quantity(&summary, "pairs_2"), "1");
+        assert_eq!(quantity(&summary, "time_losses_a"), "1");
+        assert_eq!(quantity(&summary, "time_losses_b"), "0");
+        assert_eq!(quantity(&summary, "score"), "75.0%");
+        assert_eq!(quantity(&summary, "verdict"), "undecided");
+    }
+
+    #[test]
+    fn a_record_saved_reads_back_the_same() {
+        let path = std::env::temp_dir().join(format!("cb2026-record-{}.toml", std::process::id()));
+        sample().save(&path).unwrap();
+        assert_eq!(Record::load(&path).unwrap(), sample());
+        std::fs::remove_file(path).unwrap();
+    }
+
+    #[test]
+    fn a_bad_pair_line_is_named() {
+        let mut record = sample();
+        record.pairs.push("6 2 1 mate mate".to_string());
+        let error = record.summary().unwrap_err();
+        assert!(error.contains("\"2\" is not a score"), "{error}");
+    }
+
+    #[test]
+    fn the_llr_path_has_a_point_a_pair_and_ends_at_the_summary_llr() {
+        let record = sample();
+        let path = record.llr_path().unwrap();
+        assert_eq!(path.len(), 3);
+        let summary = record.summary().unwrap();
+        assert_eq!(format!("{:.2}", path[2]), quantity(&summary, "llr"));
+    }
+
+    #[test]
+    fn days_since_1970_become_calendar_dates() {
+        assert_eq!(civil_date(0), (1970, 1, 1));
+        assert_eq!(civil_date(11_016), (2000, 2, 29));
+        assert_eq!(civil_date(20_788), (2026, 12, 1));
+    }
+}

@@ -1,0 +1,674 @@
+//! The commands: `cargo xtask match`, `cargo xtask sprt` and `cargo xtask openings`.
+//!
+//! An engine is named on the command line as a git revision of this repository (built in a
+//! worktree of its own, the binary kept in `target/match/bin`) or as `cmd:` and any command
+//! line that starts a UCI engine. Pairs of games are handed to as many workers as games are
+//! played at once; each worker keeps its two engines running between games and starts an
+//! engine again after a fault.
+
+use super::engine::{Engine, EngineSpec};
+use super::game::{Ending, Fault, Game, Limit, play};
+use super::openings::{self, Opening};
+use super::pgn::{self, Header};
+use super::record::{self, PairResult, Record};
+use super::rules::RuleEnding;
+use super::stats::{Pentanomial, Sprt, Verdict};
+use crate::{repo_root, run, run_output};
+use cb2026::Color;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+/// What `cargo xtask match` and `sprt` take.
+pub const USAGE: &str = "\
+usage: cargo xtask match [OPTIONS] ENGINE ENGINE
+       cargo xtask sprt  [OPTIONS] ENGINE ENGINE
+
+ENGINE is a git revision of this repository (HEAD, stage-07, a commit), built in a worktree,
+or cmd:COMMAND, any command line that starts a UCI engine (cmd:/usr/games/stockfish).
+The first engine is A: results are counted for it.
+
+  --tc BASE+INC       clock per side in seconds, and increment (default 8+0.08)
+  --nodes N           a fixed number of nodes a move instead of a clock
+  --games N           games to play (match, default 100), at most (sprt, default 4000)
+  --concurrency N     games at once (default: the machine's cores)
+  --openings FILE     EPD or PGN opening set (default book/data/openings.epd)
+  --option1 NAME=VAL  a UCI option for engine A (repeatable); --option2 for B
+  --name1 NAME        the name A gets in games and the record; --name2 for B
+  --margin MS         how late past its clock an answer may come (default 50)
+  --pgn FILE          where the games go (default target/match/games.pgn)
+  --record NAME       keep the run in book/data/games/NAME.toml and NAME.pgn
+  --elo0 E --elo1 E   the SPRT's hypotheses in normalized Elo (default 0 and 10)
+  --alpha P --beta P  the SPRT's error rates (default 0.05 and 0.05)";
+
+/// Everything a run is told on its command line.
+#[derive(Clone, Debug, PartialEq)]
+struct Settings {
+    /// The two engines as named: a revision or `cmd:…`.
+    engines: [String; 2],
+    /// Names given to them, if any.
+    names: [Option<String>; 2],
+    /// UCI options for each.
+    options: [Vec<(String, String)>; 2],
+    /// What each move is played under.
+    limit: Limit,
+    /// Games to play, or at most, for an SPRT.
+    games: usize,
+    /// Games played at once.
+    concurrency: usize,
+    /// The opening set.
+    openings: PathBuf,
+    /// How late an answer may come.
+    margin: Duration,
+    /// Where the PGN goes, unless the run is recorded.
+    pgn: PathBuf,
+    /// The record's name, if the run is kept.
+    record: Option<String>,
+    /// The SPRT, for `sprt`.
+    sprt: Option<Sprt>,
+}
+
+/// Runs `cargo xtask match` (`sprt` false) or `cargo xtask sprt` (`sprt` true).
+pub fn main(args: &[String], sprt: bool) -> Result<(), String> {
+    let root = repo_root();
+    let settings = parse(args, sprt, &root)?;
+    let mut specs = Vec::new();
+    let mut described = Vec::new();
+    for i in 0..2 {
+        let (spec, description) = engine_spec(&root, &settings, i)?;
+        specs.push(spec);
+        described.push(description);
+    }
+    let openings = openings::load(&settings.openings)?;
+    let command = std::iter::once(format!(
+        "cargo xtask {}",
+        if sprt { "sprt" } else { "match" }
+    ))
+    .chain(args.iter().cloned())
+    .collect::<Vec<_>>()
+    .join(" ");
+    println!(
+        "{} against {}, {} openings",
+        described[0],
+        described[1],
+        openings.len()
+    );
+    let finished = play_pairs(&settings, [&specs[0], &specs[1]], &openings)?;
+    let mut record = Record {
+        command,
+        date: record::today(),
+        machine: record::machine(),
+        engine_a: described[0].clone(),
+        engine_b: described[1].clone(),
+        limit: limit_name(settings.limit),
+        openings: format!(
+            "{} ({} openings)",
+            relative(&root, &settings.openings),
+            openings.len()
+        ),
+        concurrency: settings.concurrency,
+        margin_ms: settings.margin.as_millis() as u64,
+        sprt: settings.sprt,
+        pairs: Vec::new(),
+    };
+    let header_tc = match settings.limit {
+        Limit::Clock { .. } => record.limit.clone(),
+        Limit::Nodes(_) => "-".to_string(),
+    };
+    let date = record.date.replace('-', ".");
+    let header = Header {
+        event: &format!("cb2026 {}", if sprt { "sprt" } else { "match" }),
+        date: &date,
+        time_control: &header_tc,
+    };
+    let mut pgn_text = String::new();
+    for (number, (pair, games)) in finished.iter().enumerate() {
+        record.pairs.push(pair.to_line());
+        for (g, game) in games.iter().enumerate() {
+            pgn_text.push_str(&pgn::write(
+                game,
+                &format!("{}.{}", number + 1, g + 1),
+                &header,
+            ));
+        }
+    }
+    let pgn_path = match &settings.record {
+        Some(name) => root.join(record::RECORDS).join(format!("{name}.pgn")),
+        None => settings.pgn.clone(),
+    };
+    if let Some(folder) = pgn_path.parent() {
+        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    }
+    std::fs::write(&pgn_path, pgn_text).map_err(|e| format!("{}: {e}", pgn_path.display()))?;
+    println!("games written to {}", pgn_path.display());
+    if let Some(name) = &settings.record {
+        let path = root.join(record::RECORDS).join(format!("{name}.toml"));
+        record.save(&path)?;
+        println!("record written to {}", path.display());
+    }
+    for row in record.summary()?.rows {
+        println!("{:>14}  {}", row[0], row[1]);
+    }
+    Ok(())
+}
+
+/// The settings a command line gives, or what is wrong with it.
+fn parse(args: &[String], sprt: bool, root: &Path) -> Result<Settings, String> {
+    let mut settings = Settings {
+        engines: [String::new(), String::new()],
+        names: [None, None],
+        options: [Vec::new(), Vec::new()],
+        limit: Limit::Clock {
+            base: Duration::from_secs(8),
+            increment: Duration::from_millis(80),
+        },
+        games: if sprt { 4000 } else { 100 },
+        concurrency: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        openings: root.join("book/data/openings.epd"),
+        margin: Duration::from_millis(50),
+        pgn: root.join("target/match/games.pgn"),
+        record: None,
+        sprt: sprt.then_some(Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        }),
+    };
+    let mut engines = Vec::new();
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        if !word.starts_with("--") {
+            engines.push(word.clone());
+            continue;
+        }
+        let value = words
+            .next()
+            .ok_or_else(|| format!("{word} needs a value\n{USAGE}"))?;
+        let number = |what: &str| -> Result<f64, String> {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|n| n.is_finite() && *n >= 0.0)
+                .ok_or_else(|| format!("{word}: {value:?} is not {what}"))
+        };
+        let whole = |what: &str| -> Result<usize, String> {
+            value
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{word}: {value:?} is not {what}"))
+        };
+        match word.as_str() {
+            "--tc" => settings.limit = parse_clock(value)?,
+            "--nodes" => settings.limit = Limit::Nodes(whole("a number of nodes")? as u64),
+            "--games" => settings.games = whole("a number of games")?,
+            "--concurrency" => settings.concurrency = whole("a number of games at once")?,
+            "--openings" => settings.openings = PathBuf::from(value),
+            "--margin" => settings.margin = Duration::from_millis(whole("milliseconds")? as u64),
+            "--pgn" => settings.pgn = PathBuf::from(value),
+            "--record" => settings.record = Some(record_name(value)?),
+            "--name1" | "--name2" => settings.names[slot(word)] = Some(value.clone()),
+            "--option1" | "--option2" => {
+                let (name, option) = value
+                    .split_once('=')
+                    .ok_or_else(|| format!("{word}: write NAME=VALUE, not {value:?}"))?;
+                settings.options[slot(word)].push((name.to_string(), option.to_string()));
+            }
+            "--elo0" => sprt_of(&mut settings, word)?.elo0 = signed(word, value)?,
+            "--elo1" => sprt_of(&mut settings, word)?.elo1 = signed(word, value)?,
+            "--alpha" => sprt_of(&mut settings, word)?.alpha = number("a probability")?,
+            "--beta" => sprt_of(&mut settings, word)?.beta = number("a probability")?,
+            _ => return Err(format!("unknown option {word}\n{USAGE}")),
+        }
+    }
+    let [a, b] = <[String; 2]>::try_from(engines)
+        .map_err(|given| format!("name two engines, not {}\n{USAGE}", given.len()))?;
+    settings.engines = [a, b];
+    if let Some(sprt) = settings.sprt {
+        let rate = |p: f64| p > 0.0 && p < 0.5;
+        if !(sprt.elo0 < sprt.elo1 && rate(sprt.alpha) && rate(sprt.beta)) {
+            return Err("the SPRT needs elo0 < elo1 and alpha, beta between 0 and 0.5".into());
+        }
+    }
+    Ok(settings)
+}
+
+/// The SPRT of `settings`, for setting its option `option`; a match has none.
+fn sprt_of<'a>(settings: &'a mut Settings, option: &str) -> Result<&'a mut Sprt, String> {
+    settings
+        .sprt
+        .as_mut()
+        .ok_or_else(|| format!("{option} is for sprt, not match"))
+}
+
+/// 0 for an option ending in `1`, 1 for one ending in `2`.
+fn slot(option: &str) -> usize {
+    usize::from(option.ends_with('2'))
+}
+
+/// A number that may be negative, for an Elo bound.
+fn signed(option: &str, value: &str) -> Result<f64, String> {
+    value
+        .parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite())
+        .ok_or_else(|| format!("{option}: {value:?} is not a number"))
+}
+
+/// A record's name: letters, digits, `-` and `_`, as it becomes a file name and a figure's
+/// source name.
+fn record_name(name: &str) -> Result<String, String> {
+    let fine = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if fine {
+        Ok(name.to_string())
+    } else {
+        Err(format!(
+            "--record: {name:?} may hold only letters, digits, - and _"
+        ))
+    }
+}
+
+/// The clock `BASE+INC` (seconds), or `BASE` alone with no increment.
+fn parse_clock(text: &str) -> Result<Limit, String> {
+    let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let seconds = |part: &str| {
+        part.parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s >= 0.0)
+            .map(Duration::from_secs_f64)
+            .ok_or_else(|| format!("--tc: {text:?} is not BASE+INC in seconds"))
+    };
+    let (base, increment) = (seconds(base)?, seconds(increment)?);
+    if base.is_zero() {
+        return Err(format!("--tc: {text:?} gives no time"));
+    }
+    Ok(Limit::Clock { base, increment })
+}
+
+/// The limit as the record and PGN write it: `8+0.08` or `nodes=5000`.
+fn limit_name(limit: Limit) -> String {
+    match limit {
+        Limit::Clock { base, increment } => {
+            format!("{}+{}", base.as_secs_f64(), increment.as_secs_f64())
+        }
+        Limit::Nodes(nodes) => format!("nodes={nodes}"),
+    }
+}
+
+/// How to start engine `i` of `settings`, and how the record describes it.
+fn engine_spec(root: &Path, settings: &Settings, i: usize) -> Result<(EngineSpec, String), String> {
+    let named = &settings.engines[i];
+    let (command, default_name, description) = match named.strip_prefix("cmd:") {
+        Some(line) => {
+            let command: Vec<String> = line.split_whitespace().map(String::from).collect();
+            let program = command.first().ok_or("cmd: needs a command line")?;
+            let name = Path::new(program)
+                .file_name()
+                .map_or(program.clone(), |n| n.to_string_lossy().into_owned());
+            (command.clone(), name, format!("command `{line}`"))
+        }
+        None => {
+            let (binary, commit) = build_revision(root, named)?;
+            let command = vec![binary.to_string_lossy().into_owned()];
+            (
+                command,
+                format!("cb2026@{named}"),
+                format!("cb2026 at {named} (commit {commit})"),
+            )
+        }
+    };
+    let name = settings.names[i].clone().unwrap_or(default_name);
+    let options = settings.options[i].clone();
+    let shown: Vec<String> = options.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    let description = if shown.is_empty() {
+        format!("{name}: {description}")
+    } else {
+        format!("{name}: {description}, options {}", shown.join(" "))
+    };
+    Ok((
+        EngineSpec {
+            name,
+            command,
+            options,
+        },
+        description,
+    ))
+}
+
+/// Builds the engine at git revision `revision` in a worktree of its own, once: the binary is
+/// kept as `target/match/bin/cb2026-COMMIT`. Returns the binary and the commit.
+fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), String> {
+    let git = || {
+        let mut command = Command::new("git");
+        command.current_dir(root);
+        command
+    };
+    let commit =
+        run_output(git().args(["rev-parse", "--verify", &format!("{revision}^{{commit}}")]))
+            .map_err(|_| format!("{revision:?} is neither a git revision nor cmd:COMMAND"))?
+            .trim()
+            .to_string();
+    let binary = root.join(format!("target/match/bin/cb2026-{commit}"));
+    if binary.exists() {
+        return Ok((binary, commit));
+    }
+    let worktree = root.join(format!("target/match/worktree-{commit}"));
+    let _ = git()
+        .args(["worktree", "remove", "--force"])
+        .arg(&worktree)
+        .stderr(std::process::Stdio::null())
+        .status();
+    run(git()
+        .args(["worktree", "add", "--detach"])
+        .arg(&worktree)
+        .arg(&commit))?;
+    let built = run(Command::new("cargo")
+        .current_dir(&worktree)
+        .env("CARGO_TARGET_DIR", root.join("target/match/build"))
+        .args([
+            "build",
+            "--release",
+            "--package",
+            "cb2026",
+            "--bin",
+            "cb2026",
+        ]));
+    let copied = built.and_then(|()| {
+        std::fs::create_dir_all(root.join("target/match/bin"))
+            .and_then(|()| std::fs::copy(root.join("target/match/build/release/cb2026"), &binary))
+            .map(|_| ())
+            .map_err(|e| format!("cannot keep the binary of {commit}: {e}"))
+    });
+    run(git().args(["worktree", "remove", "--force"]).arg(&worktree))?;
+    copied.map(|()| (binary, commit))
+}
+
+/// The path as seen from the repository's root, if it is inside it.
+fn relative(root: &Path, path: &Path) -> String {
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
+}
+
+/// What the workers share: the next pair to play, whether to stop, and the pairs finished.
+struct Progress {
+    /// The number of the next pair to hand out.
+    next: AtomicUsize,
+    /// Set when the SPRT has decided, or a worker has failed.
+    stop: AtomicBool,
+    /// Each finished pair with its two games, in the order they finished.
+    finished: Mutex<Vec<(PairResult, [Game; 2])>>,
+    /// The first error a worker met, if any.
+    error: Mutex<Option<String>>,
+}
+
+/// Plays pairs of games on `settings.concurrency` workers until the games are played or the
+/// SPRT decides; returns the pairs in the order they finished.
+fn play_pairs(
+    settings: &Settings,
+    specs: [&EngineSpec; 2],
+    openings: &[Opening],
+) -> Result<Vec<(PairResult, [Game; 2])>, String> {
+    let progress = Progress {
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        finished: Mutex::new(Vec::new()),
+        error: Mutex::new(None),
+    };
+    let pairs = settings.games.div_ceil(2);
+    std::thread::scope(|scope| {
+        for _ in 0..settings.concurrency.min(pairs) {
+            scope.spawn(|| {
+                if let Err(error) = worker(settings, specs, openings, pairs, &progress) {
+                    progress.stop.store(true, Ordering::Relaxed);
+                    progress.error.lock().unwrap().get_or_insert(error);
+                }
+            });
+        }
+    });
+    if let Some(error) = progress.error.into_inner().unwrap() {
+        return Err(error);
+    }
+    Ok(progress.finished.into_inner().unwrap())
+}
+
+/// One worker: starts both engines, then plays pairs until none are left or it is told to
+/// stop. After a game an engine lost by a fault, that engine is started again.
+fn worker(
+    settings: &Settings,
+    specs: [&EngineSpec; 2],
+    openings: &[Opening],
+    pairs: usize,
+    progress: &Progress,
+) -> Result<(), String> {
+    let mut engines = [Engine::start(specs[0])?, Engine::start(specs[1])?];
+    while !progress.stop.load(Ordering::Relaxed) {
+        let pair = progress.next.fetch_add(1, Ordering::Relaxed);
+        if pair >= pairs {
+            break;
+        }
+        let opening = &openings[pair % openings.len()];
+        let mut games = Vec::new();
+        for a_color in Color::ALL {
+            let [a, b] = &mut engines;
+            let (white, black) = match a_color {
+                Color::White => (a, b),
+                Color::Black => (b, a),
+            };
+            let game = play(white, black, opening, settings.limit, settings.margin);
+            if let Ending::Fault(color, _) = game.ending {
+                let at_fault = usize::from(color != a_color);
+                engines[at_fault] = Engine::start(specs[at_fault])?;
+            }
+            games.push(game);
+        }
+        let result = PairResult {
+            opening: pair % openings.len() + 1,
+            scores: [
+                score(&games[0], Color::White),
+                score(&games[1], Color::Black),
+            ],
+            endings: [
+                ending_code(&games[0], Color::White),
+                ending_code(&games[1], Color::Black),
+            ],
+        };
+        let games: [Game; 2] = games.try_into().expect("two games a pair");
+        let mut finished = progress.finished.lock().unwrap();
+        finished.push((result, games));
+        let line = report(&finished, settings.sprt);
+        println!("{line}");
+        if let Some(sprt) = settings.sprt {
+            let penta = pentanomial(&finished);
+            if sprt.verdict(penta.llr(sprt.elo0, sprt.elo1)) != Verdict::Undecided {
+                progress.stop.store(true, Ordering::Relaxed);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A's score in `game`, where A had `a_color`.
+fn score(game: &Game, a_color: Color) -> f64 {
+    match game.winner() {
+        None => 0.5,
+        Some(winner) if winner == a_color => 1.0,
+        Some(_) => 0.0,
+    }
+}
+
+/// How `game` ended, as a record writes it; a fault is named with whose it was, `a` or `b`.
+fn ending_code(game: &Game, a_color: Color) -> String {
+    match &game.ending {
+        Ending::Rules(RuleEnding::Checkmate) => "mate".to_string(),
+        Ending::Rules(RuleEnding::Stalemate) => "stalemate".to_string(),
+        Ending::Rules(RuleEnding::Repetition) => "repetition".to_string(),
+        Ending::Rules(RuleEnding::FiftyMoves) => "fifty".to_string(),
+        Ending::Rules(RuleEnding::InsufficientMaterial) => "material".to_string(),
+        Ending::Fault(color, fault) => {
+            let kind = match fault {
+                Fault::Time => "time",
+                Fault::IllegalMove(_) => "illegal",
+                Fault::Crash => "crash",
+                Fault::Hang => "hang",
+            };
+            let whose = if *color == a_color { "a" } else { "b" };
+            format!("{kind}-{whose}")
+        }
+    }
+}
+
+/// The pentanomial counts of the finished pairs.
+fn pentanomial(finished: &[(PairResult, [Game; 2])]) -> Pentanomial {
+    let mut penta = Pentanomial::default();
+    for (pair, _) in finished {
+        penta.add(pair.half_points());
+    }
+    penta
+}
+
+/// A line on the run so far: games, wins, draws and losses, Elo with its interval, and the
+/// LLR against its bounds.
+fn report(finished: &[(PairResult, [Game; 2])], sprt: Option<Sprt>) -> String {
+    let scores = finished.iter().flat_map(|(p, _)| p.scores);
+    let (mut wins, mut draws, mut losses) = (0, 0, 0);
+    for s in scores {
+        match s {
+            1.0 => wins += 1,
+            0.5 => draws += 1,
+            _ => losses += 1,
+        }
+    }
+    let penta = pentanomial(finished);
+    let elo = penta.elo();
+    let mut line = format!(
+        "games {:>4}: +{wins} ={draws} -{losses}  pairs {:?}  Elo {:.1} [{:.1}, {:.1}]",
+        2 * finished.len(),
+        penta.counts,
+        elo.value,
+        elo.low,
+        elo.high
+    );
+    if let Some(sprt) = sprt {
+        line.push_str(&format!(
+            "  LLR {:.2} [{:.2}, {:.2}]",
+            penta.llr(sprt.elo0, sprt.elo1),
+            sprt.lower(),
+            sprt.upper()
+        ));
+    }
+    line
+}
+
+/// `cargo xtask openings [--seed S] [--count N] [--plies P]`: makes the repository's opening
+/// set again and writes it to `book/data/openings.epd`, with how it was made.
+pub fn make_openings(args: &[String]) -> Result<(), String> {
+    let (mut seed, mut count, mut plies) = (2026_u64, 500_usize, 8_usize);
+    let mut words = args.iter();
+    while let Some(word) = words.next() {
+        let value = words
+            .next()
+            .ok_or_else(|| format!("{word} needs a value"))?;
+        let number = value
+            .parse::<u64>()
+            .map_err(|_| format!("{word}: {value:?} is not a whole number"))?;
+        match word.as_str() {
+            "--seed" => seed = number,
+            "--count" => count = number as usize,
+            "--plies" => plies = number as usize,
+            _ => {
+                return Err(format!(
+                    "unknown option {word}; openings takes --seed, --count, --plies"
+                ));
+            }
+        }
+    }
+    let positions = openings::generate(seed, count, plies);
+    let mut text = format!(
+        "# cb2026's opening set: {count} positions, each {plies} random quiet developing plies from\n\
+         # the start position (see xtask/src/games/openings.rs, fn generate).\n\
+         # Made by: cargo xtask openings --seed {seed} --count {count} --plies {plies}\n"
+    );
+    for position in positions {
+        let fen = position.to_string();
+        let epd: Vec<&str> = fen.split_whitespace().take(4).collect();
+        text.push_str(&epd.join(" "));
+        text.push('\n');
+    }
+    let path = repo_root().join("book/data/openings.epd");
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    println!("wrote {count} openings to {}", path.display());
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The settings of `line`, for `sprt` or `match`.
+    fn settings(line: &str, sprt: bool) -> Result<Settings, String> {
+        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
+        parse(&args, sprt, Path::new("/repo"))
+    }
+
+    #[test]
+    fn a_command_line_gives_its_settings() {
+        let s = settings(
+            "--tc 1+0.01 HEAD cmd:stockfish --games 7 --option2 UCI_Elo=1500 --record smoke",
+            false,
+        )
+        .unwrap();
+        assert_eq!(s.engines, ["HEAD".to_string(), "cmd:stockfish".to_string()]);
+        assert_eq!(
+            s.limit,
+            Limit::Clock {
+                base: Duration::from_secs(1),
+                increment: Duration::from_millis(10)
+            }
+        );
+        assert_eq!(s.games, 7);
+        assert_eq!(s.options[1], [("UCI_Elo".to_string(), "1500".to_string())]);
+        assert_eq!(s.record.as_deref(), Some("smoke"));
+        assert_eq!(s.sprt, None);
+        let s = settings("--nodes 5000 --elo1 5 a b", true).unwrap();
+        assert_eq!(s.limit, Limit::Nodes(5000));
+        assert_eq!(s.sprt.unwrap().elo1, 5.0);
+    }
+
+    #[test]
+    fn a_bad_command_line_says_what_is_wrong() {
+        for (line, sprt, expected) in [
+            ("HEAD", false, "name two engines, not 1"),
+            ("--tc fast a b", false, "--tc: \"fast\" is not BASE+INC"),
+            ("--tc 0+1 a b", false, "gives no time"),
+            (
+                "--games 0 a b",
+                false,
+                "--games: \"0\" is not a number of games",
+            ),
+            ("--elo0 5 a b", false, "--elo0 is for sprt, not match"),
+            ("--elo0 5 --elo1 1 a b", true, "needs elo0 < elo1"),
+            ("--option1 Hash a b", false, "write NAME=VALUE"),
+            ("--record ../x a b", false, "may hold only letters"),
+            ("--colour red a b", false, "unknown option --colour"),
+            ("a b --tc", false, "--tc needs a value"),
+        ] {
+            let error = settings(line, sprt).unwrap_err();
+            assert!(error.contains(expected), "{line}: {error}");
+        }
+    }
+
+    #[test]
+    fn limits_are_named_as_records_write_them() {
+        assert_eq!(limit_name(parse_clock("8+0.08").unwrap()), "8+0.08");
+        assert_eq!(limit_name(parse_clock("10").unwrap()), "10+0");
+        assert_eq!(limit_name(Limit::Nodes(5000)), "nodes=5000");
+    }
+}

@@ -1,0 +1,333 @@
+//! Plots drawn as SVG from the game records: figures better seen than read. A chapter asks
+//! for one with a directive line, and `sync-chapters` draws it into `book/src/diagrams` with
+//! the line of HTML that shows it:
+//!
+//! - `<!-- plot llr NAME -->`: an SPRT's log-likelihood ratio after each pair of games,
+//!   between its two bounds, in `plot-llr-NAME.svg`;
+//! - `<!-- plot elo ID NAME NAME … -->`: the Elo each record measured, with its 95%
+//!   interval, one bar a record, in `plot-elo-ID.svg`.
+//!
+//! Like the
+//! board diagrams, a plot carries its own background, so it reads the same in every theme,
+//! and it depends only on the record, so `check-chapters` can redraw it and compare.
+
+use crate::games::record::{RECORDS, Record};
+use crate::games::stats::Estimate;
+use std::fmt::Write;
+use std::path::Path;
+
+/// The plot's width and height, in SVG units.
+const WIDTH: f64 = 640.0;
+/// The plot's height.
+const HEIGHT: f64 = 300.0;
+/// Room left of the plotting area, for the y axis's labels.
+const LEFT: f64 = 56.0;
+/// Room right of the plotting area, for the bounds' labels.
+const RIGHT: f64 = 96.0;
+/// Room above and below the plotting area; below also holds the x axis's labels.
+const TOP: f64 = 20.0;
+/// Room below the plotting area.
+const BOTTOM: f64 = 44.0;
+/// The colour of the LLR's path.
+const PATH: &str = "#1f5fa8";
+/// The colour of the upper bound (H1 accepted).
+const UPPER: &str = "#2a8a3a";
+/// The colour of the lower bound (H0 accepted).
+const LOWER: &str = "#c0392b";
+/// The colour of axes and text.
+const INK: &str = "#333333";
+/// The colour of grid lines.
+const GRID: &str = "#dddddd";
+
+/// A plot a chapter asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Plot {
+    /// The LLR path of the SPRT record of this name.
+    Llr(String),
+    /// The Elo of each of these records, under a name for the plot.
+    Elo(String, Vec<String>),
+}
+
+impl Plot {
+    /// The plot a directive's text (`llr NAME`) names.
+    pub fn parse(spec: &str) -> Result<Plot, String> {
+        match spec.split_whitespace().collect::<Vec<_>>()[..] {
+            ["llr", name] => Ok(Plot::Llr(name.to_string())),
+            ["elo", id, ref names @ ..] if !names.is_empty() => Ok(Plot::Elo(
+                id.to_string(),
+                names.iter().map(|n| n.to_string()).collect(),
+            )),
+            _ => Err(format!(
+                "plot {spec:?}: write `plot llr RECORD` or `plot elo ID RECORD RECORD …`"
+            )),
+        }
+    }
+
+    /// Its file, relative to book/src.
+    pub fn file(&self) -> String {
+        format!("diagrams/{}.svg", self.id())
+    }
+
+    /// The name its file is known by, for telling a used drawing from an orphan.
+    pub fn id(&self) -> String {
+        match self {
+            Plot::Llr(name) => format!("plot-llr-{name}"),
+            Plot::Elo(id, _) => format!("plot-elo-{id}"),
+        }
+    }
+
+    /// The SVG and the line of HTML that shows it, drawn from the records under `root`.
+    pub fn draw(&self, root: &Path) -> Result<(String, String), String> {
+        let load = |name: &str| Record::load(&root.join(RECORDS).join(format!("{name}.toml")));
+        let name = match self {
+            Plot::Llr(name) => name,
+            Plot::Elo(_, names) => {
+                let mut bars = Vec::new();
+                for name in names {
+                    bars.push((name.clone(), load(name)?.elo()?));
+                }
+                let alt: Vec<String> = bars
+                    .iter()
+                    .map(|(name, e)| {
+                        format!("{name} {:.0} ({:.0} to {:.0})", e.value, e.low, e.high)
+                    })
+                    .collect();
+                let html = format!(
+                    "<div class=\"diagrams panels-1\"><figure><img src=\"{}\" alt=\"Elo with 95% intervals: {}\"><figcaption>Elo measured by each record, with its 95% interval</figcaption></figure></div>",
+                    self.file(),
+                    alt.join("; ")
+                );
+                return Ok((elo_svg(&bars), html));
+            }
+        };
+        let record = load(name)?;
+        let sprt = record
+            .sprt
+            .ok_or_else(|| format!("plot llr {name}: the record is not of an SPRT"))?;
+        let path = record.llr_path()?;
+        let svg = llr_svg(&path, sprt.lower(), sprt.upper());
+        let alt = format!(
+            "The LLR of {name} after each of its {} games, from 0 to {:.2}, between the bounds {:.2} and {:.2}",
+            2 * path.len(),
+            path.last().copied().unwrap_or(0.0),
+            sprt.lower(),
+            sprt.upper()
+        );
+        let html = format!(
+            "<div class=\"diagrams panels-1\"><figure><img src=\"{}\" alt=\"{alt}\"><figcaption>The LLR of <code>{name}</code> after each pair of games</figcaption></figure></div>",
+            self.file()
+        );
+        Ok((svg, html))
+    }
+}
+
+/// The LLR after each pair (`path`), drawn against games played, with the bounds.
+pub fn llr_svg(path: &[f64], lower: f64, upper: f64) -> String {
+    let games = (2 * path.len()).max(2) as f64;
+    let low = path.iter().copied().fold(lower, f64::min).floor() - 0.5;
+    let high = path.iter().copied().fold(upper, f64::max).ceil() + 0.5;
+    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+    let x = |g: f64| LEFT + g / games * plot_w;
+    let y = |llr: f64| TOP + (high - llr) / (high - low) * plot_h;
+    let mut svg = open_svg();
+    let step = (high - low).div_euclid(6.0).max(1.0);
+    let mut tick = (low / step).ceil() * step;
+    while tick <= high {
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{INK}\">{tick}</text>",
+            LEFT + plot_w,
+            LEFT - 6.0,
+            y(tick) + 4.0,
+            y = y(tick),
+        );
+        tick += step;
+    }
+    let x_step = nice_step(games / 6.0);
+    let mut g = 0.0;
+    while g <= games {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\">{g}</text>",
+            x(g),
+            TOP + plot_h + 16.0
+        );
+        g += x_step;
+    }
+    let _ = writeln!(
+        svg,
+        "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\">games</text>\n\
+         <text x=\"14\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\" transform=\"rotate(-90 14 {:.1})\">LLR</text>",
+        LEFT + plot_w / 2.0,
+        HEIGHT - 8.0,
+        TOP + plot_h / 2.0,
+        TOP + plot_h / 2.0
+    );
+    for (bound, colour, label) in [(upper, UPPER, "H1"), (lower, LOWER, "H0")] {
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{yb:.1}\" y2=\"{yb:.1}\" stroke=\"{colour}\" stroke-dasharray=\"6 4\" stroke-width=\"1.5\"/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"{colour}\">{label} {bound:.2}</text>",
+            LEFT + plot_w,
+            LEFT + plot_w + 6.0,
+            y(bound) + 4.0,
+            yb = y(bound),
+        );
+    }
+    let mut points = vec![format!("{:.1},{:.1}", x(0.0), y(0.0))];
+    for (i, llr) in path.iter().enumerate() {
+        points.push(format!("{:.1},{:.1}", x(2.0 * (i + 1) as f64), y(*llr)));
+    }
+    let _ = writeln!(
+        svg,
+        "<polyline points=\"{}\" fill=\"none\" stroke=\"{PATH}\" stroke-width=\"2\"/>\n\
+         <rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" stroke=\"{INK}\"/>\n</svg>",
+        points.join(" ")
+    );
+    svg
+}
+
+/// The opening of a plot's SVG document: its size and white background.
+fn open_svg() -> String {
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" height=\"{HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\" stroke=\"{GRID}\"/>\n"
+    )
+}
+
+/// Each record's Elo as a bar from 0 with its interval as an error bar, labelled below.
+pub fn elo_svg(bars: &[(String, Estimate)]) -> String {
+    let low = bars.iter().map(|(_, e)| e.low).fold(0.0, f64::min);
+    let high = bars.iter().map(|(_, e)| e.high).fold(0.0, f64::max);
+    let step = nice_step((high - low).max(1.0) / 6.0);
+    let (low, high) = ((low / step).floor() * step, (high / step).ceil() * step);
+    let (plot_w, plot_h) = (WIDTH - LEFT - 20.0, HEIGHT - TOP - BOTTOM);
+    let y = |elo: f64| TOP + (high - elo) / (high - low) * plot_h;
+    let mut svg = open_svg();
+    let mut tick = low;
+    while tick <= high + step / 2.0 {
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{yt:.1}\" y2=\"{yt:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{INK}\">{tick}</text>",
+            LEFT + plot_w,
+            LEFT - 6.0,
+            y(tick) + 4.0,
+            yt = y(tick),
+        );
+        tick += step;
+    }
+    let slot = plot_w / bars.len().max(1) as f64;
+    for (i, (name, elo)) in bars.iter().enumerate() {
+        let centre = LEFT + slot * (i as f64 + 0.5);
+        let (top, bottom) = (y(elo.value.max(0.0)), y(elo.value.min(0.0)));
+        let _ = writeln!(
+            svg,
+            "<rect x=\"{:.1}\" y=\"{top:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{PATH}\" opacity=\"0.8\"/>\n\
+             <line x1=\"{centre:.1}\" x2=\"{centre:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"{INK}\" stroke-width=\"1.5\"/>\n\
+             <text x=\"{centre:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\">{name}</text>",
+            centre - slot * 0.3,
+            slot * 0.6,
+            bottom - top,
+            y(elo.low),
+            y(elo.high),
+            TOP + plot_h + 16.0,
+        );
+    }
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{y0:.1}\" y2=\"{y0:.1}\" stroke=\"{INK}\"/>\n\
+         <text x=\"14\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\" transform=\"rotate(-90 14 {:.1})\">Elo</text>\n</svg>",
+        LEFT + plot_w,
+        TOP + plot_h / 2.0,
+        TOP + plot_h / 2.0,
+        y0 = y(0.0),
+    );
+    svg
+}
+
+/// A round step for axis labels near `rough`: 1, 2 or 5 times a power of ten.
+fn nice_step(rough: f64) -> f64 {
+    let power = 10f64.powf(rough.max(1.0).log10().floor());
+    [1.0, 2.0, 5.0, 10.0]
+        .into_iter()
+        .map(|m| m * power)
+        .find(|&step| step >= rough)
+        .unwrap_or(10.0 * power)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plot_directive_names_its_record() {
+        assert_eq!(
+            Plot::parse("llr sprt-stage-08"),
+            Ok(Plot::Llr("sprt-stage-08".into()))
+        );
+        assert_eq!(
+            Plot::parse("llr sprt-stage-08").unwrap().file(),
+            "diagrams/plot-llr-sprt-stage-08.svg"
+        );
+        assert!(Plot::parse("elo").is_err());
+    }
+
+    #[test]
+    fn the_llr_path_is_drawn_through_every_pair_between_the_bounds() {
+        let svg = llr_svg(&[0.5, 1.0, 2.0, 3.1], -2.94, 2.94);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        let points = svg
+            .split("points=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        assert_eq!(
+            points.split(' ').count(),
+            5,
+            "the start and one point a pair"
+        );
+        assert!(svg.contains(">H1 2.94<") && svg.contains(">H0 -2.94<"));
+        assert_eq!(llr_svg(&[0.5], -2.94, 2.94), llr_svg(&[0.5], -2.94, 2.94));
+    }
+
+    #[test]
+    fn an_elo_plot_has_a_bar_and_an_interval_for_each_record() {
+        let bars = [
+            (
+                "a".to_string(),
+                Estimate {
+                    value: 120.0,
+                    low: 80.0,
+                    high: 170.0,
+                },
+            ),
+            (
+                "b".to_string(),
+                Estimate {
+                    value: -10.0,
+                    low: -40.0,
+                    high: 20.0,
+                },
+            ),
+        ];
+        let svg = elo_svg(&bars);
+        assert_eq!(svg.matches("<rect x=").count(), 2);
+        assert!(svg.contains(">a</text>") && svg.contains(">b</text>"));
+        assert_eq!(
+            Plot::parse("elo stages sprt-stage-08 sprt-stage-09")
+                .unwrap()
+                .file(),
+            "diagrams/plot-elo-stages.svg"
+        );
+        assert!(Plot::parse("elo stages").is_err());
+    }
+
+    #[test]
+    fn axis_steps_are_round() {
+        assert_eq!(nice_step(3.0), 5.0);
+        assert_eq!(nice_step(17.0), 20.0);
+        assert_eq!(nice_step(0.3), 1.0);
+        assert_eq!(nice_step(120.0), 200.0);
+    }
+}
