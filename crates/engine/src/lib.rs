@@ -6,6 +6,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;

@@ -6,11 +6,14 @@
 //! `bestmove`, after a final `info` line. Bad input never stops the engine: it says what was
 //! wrong in an `info string` line and keeps its last good state.
 //!
-//! Beyond UCI it understands `d` (show the position) and `go perft N` (chapter 5).
+//! Beyond UCI it understands `d` (show the position), `go perft N` (chapter 5) and `eval` (the
+//! evaluation's parts, chapter 7).
 
+use crate::eval::{Breakdown, Phase, Score};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::perft::divide;
+use crate::piece::Color;
 use crate::position::Position;
 use crate::search::{Limits, choose_move};
 use std::io::{BufRead, Write};
@@ -144,6 +147,8 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.start_search(limits);
             }
             ["d"] => self.say(show(&self.position).trim_end()),
+            ["eval"] => self.say(eval_report(&self.position).trim_end()),
+            ["eval", ..] => return Err("eval takes no arguments".to_string()),
             [command, ..] => return Err(format!("unknown command {command:?}")),
         }
         Ok(Flow::Continue)
@@ -386,6 +391,34 @@ pub fn perft_report(position: &Position, depth: u32) -> String {
     report
 }
 
+/// The `eval` command's report: material and placement, each a midgame and an endgame value
+/// from White's point of view, their total, the phase that blends it, and the blended
+/// evaluation from White's side and from the side to move's.
+pub fn eval_report(position: &Position) -> String {
+    let parts = Breakdown::of(position);
+    let row =
+        |name: &str, score: Score| format!("{name:<10}{:>9}{:>9}\n", score.midgame, score.endgame);
+    let mut report = format!("{:<10}{:>9}{:>9}\n", "", "midgame", "endgame");
+    report.push_str(&row("material", parts.material));
+    report.push_str(&row("placement", parts.placement));
+    report.push_str(&row("total", parts.total()));
+    report.push_str(&format!(
+        "\nphase {} of {} (0 is the endgame)\n",
+        parts.phase.value(),
+        Phase::MIDGAME.value()
+    ));
+    let side = match parts.side_to_move {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    report.push_str(&format!("White's view: {}\n", parts.for_white()));
+    report.push_str(&format!(
+        "side to move ({side}): {}\n",
+        parts.for_side_to_move()
+    ));
+    report
+}
+
 /// The position drawn as a board from White's side, with its FEN and key.
 fn show(position: &Position) -> String {
     let mut text = String::new();
@@ -620,6 +653,36 @@ mod tests {
             assert!(mv.len() == 4 && count.parse::<u64>().is_ok(), "{line}");
         }
         assert_eq!(total, "Nodes searched: 600\n");
+    }
+
+    #[test]
+    fn eval_shows_the_parts_and_both_points_of_view() {
+        let (output, _) = answer("eval\n");
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "            midgame  endgame",
+                "material          0        0",
+                "placement         0        0",
+                "total             0        0",
+                "",
+                "phase 24 of 24 (0 is the endgame)",
+                "White's view: 0",
+                "side to move (White): 0",
+            ]
+        );
+        // After 1.e4 the pawn stands better than at home: good for White, so bad for Black,
+        // who is to move.
+        let (output, _) = answer("position startpos moves e2e4\neval\n");
+        let view = |prefix: &str| -> i32 {
+            let line = output.lines().find(|l| l.starts_with(prefix)).unwrap();
+            line.rsplit(' ').next().unwrap().parse().unwrap()
+        };
+        assert!(view("White's view:") > 0, "{output}");
+        assert_eq!(view("side to move (Black):"), -view("White's view:"));
+        let (output, _) = answer("eval now\n");
+        assert_eq!(output, "info string eval takes no arguments\n");
     }
 
     #[test]
