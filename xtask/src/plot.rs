@@ -93,7 +93,7 @@ impl Plot {
                     })
                     .collect();
                 let html = format!(
-                    "<div class=\"diagrams panels-1\"><figure><img src=\"{}\" alt=\"Elo with 95% intervals: {}\"><figcaption>Elo measured by each record, with its 95% interval</figcaption></figure></div>",
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"Elo with 95% intervals: {}\"><figcaption>Elo measured by each record, with its 95% interval</figcaption></figure></div>",
                     self.file(),
                     alt.join("; ")
                 );
@@ -107,14 +107,14 @@ impl Plot {
         let path = record.llr_path()?;
         let svg = llr_svg(&path, sprt.lower(), sprt.upper());
         let alt = format!(
-            "The LLR of {name} after each of its {} games, from 0 to {:.2}, between the bounds {:.2} and {:.2}",
+            "The LLR of {name} after each pair of its {} games, ending at {:.2}, between the bounds {:.2} and {:.2}",
             2 * path.len(),
             path.last().copied().unwrap_or(0.0),
             sprt.lower(),
             sprt.upper()
         );
         let html = format!(
-            "<div class=\"diagrams panels-1\"><figure><img src=\"{}\" alt=\"{alt}\"><figcaption>The LLR of <code>{name}</code> after each pair of games</figcaption></figure></div>",
+            "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"{alt}\"><figcaption>The LLR of <code>{name}</code> after each pair of games</figcaption></figure></div>",
             self.file()
         );
         Ok((svg, html))

@@ -440,7 +440,8 @@ fn play_pairs(
 }
 
 /// One worker: starts both engines, then plays pairs until none are left or it is told to
-/// stop. After a game an engine lost by a fault, that engine is started again.
+/// stop. After a game an engine lost by a fault, that engine is started again. A pair that
+/// finishes after the SPRT has decided is not counted.
 fn worker(
     settings: &Settings,
     specs: [&EngineSpec; 2],
@@ -482,6 +483,12 @@ fn worker(
         };
         let games: [Game; 2] = games.try_into().expect("two games a pair");
         let mut finished = progress.finished.lock().unwrap();
+        // An SPRT ends when its LLR first crosses a bound: a pair still being played then is
+        // not part of the test, and is left out of the count and the record.
+        if progress.stop.load(Ordering::Relaxed) {
+            println!("a pair that finished after the test had ended is not counted");
+            break;
+        }
         finished.push((result, games));
         let line = report(&finished, settings.sprt);
         println!("{line}");
