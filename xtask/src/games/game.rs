@@ -237,32 +237,7 @@ fn comment(lines: &[String], elapsed: Duration) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::engine::EngineSpec;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-
-    /// Numbers the scripts one test run writes, so tests running at once never share one.
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-
-    /// A fake UCI engine: a shell script that answers the handshake and does `on_go` for
-    /// each `go`. `$1`, `$2`, … are `moves`, and `shift` moves on to the next.
-    fn fake(name: &str, moves: &[&str], on_go: &str) -> Engine {
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let path = std::env::temp_dir().join(format!("cb2026-fake-{}-{n}.sh", std::process::id()));
-        let script = format!(
-            "set -- {}\nwhile read -r line; do\n  case \"$line\" in\n    uci) echo 'id name {name}'; echo uciok ;;\n    isready) echo readyok ;;\n    go*) {on_go} ;;\n    quit) exit 0 ;;\n  esac\ndone\n",
-            moves.join(" ")
-        );
-        std::fs::write(&path, script).unwrap();
-        let spec = EngineSpec {
-            name: name.to_string(),
-            command: vec!["sh".to_string(), path.to_string_lossy().into_owned()],
-            options: Vec::new(),
-        };
-        Engine::start(&spec).unwrap()
-    }
-
-    /// Plays the next scripted move.
-    const NEXT_MOVE: &str = "echo 'info depth 1 score cp 5'; echo \"bestmove $1\"; shift";
+    use crate::games::fake::{NEXT_MOVE, fake};
 
     /// A short clock: a fifth of a second, no increment.
     const SHORT: Limit = Limit::Clock {

@@ -8,6 +8,8 @@
 //! (`pgn`), and a run can be saved as a record that the book quotes (`record`).
 
 pub mod engine;
+#[cfg(test)]
+mod fake;
 pub mod game;
 pub mod openings;
 pub mod pgn;

@@ -673,6 +673,26 @@ mod tests {
     }
 
     #[test]
+    fn pairs_are_counted_for_a_and_faults_named_with_whose_they_were() {
+        use crate::games::fake::fake_spec;
+        // A plays e4 whenever asked; B crashes at its first move, and is started again.
+        let a = fake_spec("a", &[], "echo 'bestmove e2e4'");
+        let b = fake_spec("b", &[], "exit 3");
+        let mut settings = settings("a b --games 4 --concurrency 1", false).unwrap();
+        settings.limit = Limit::Nodes(100);
+        let opening = Opening {
+            fen: cb2026::Position::startpos().to_string(),
+            moves: Vec::new(),
+        };
+        let finished = play_pairs(&settings, [&a, &b], &[opening]).unwrap();
+        let lines: Vec<String> = finished.iter().map(|(pair, _)| pair.to_line()).collect();
+        assert_eq!(lines, ["1 1 1 crash-b crash-b", "1 1 1 crash-b crash-b"]);
+        let [first, second] = &finished[0].1;
+        assert_eq!(first.players, ["a".to_string(), "b".to_string()]);
+        assert_eq!(second.players, ["b".to_string(), "a".to_string()]);
+    }
+
+    #[test]
     fn limits_are_named_as_records_write_them() {
         assert_eq!(limit_name(parse_clock("8+0.08").unwrap()), "8+0.08");
         assert_eq!(limit_name(parse_clock("10").unwrap()), "10+0");
