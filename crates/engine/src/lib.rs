@@ -2,7 +2,9 @@
 //!
 //! Each module holds one concept, named for what it is: squares, pieces and bitboards
 //! (stage 1); the position, its FEN, its Zobrist key and the moves that change it (stage 2);
-//! the attacks of every piece, with magic bitboards for the sliders (stage 3).
+//! the attacks of every piece, with magic bitboards for the sliders (stage 3); legal moves and
+//! perft (stages 4 and 5); UCI (stage 6); the evaluation (stage 8); and the search, with its
+//! move ordering and its statistics (stage 9).
 
 pub mod attacks;
 pub mod bitboard;
@@ -10,12 +12,14 @@ pub mod eval;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
+pub mod ordering;
 pub mod perft;
 pub mod piece;
 pub mod position;
 pub mod rng;
 pub mod search;
 pub mod square;
+pub mod stats;
 pub mod uci;
 pub mod zobrist;
 

@@ -488,6 +488,11 @@ impl MoveList {
         &self.moves[..self.len]
     }
 
+    /// The moves, to be reordered in place (the move ordering of chapter 8 does).
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+
     /// How many moves the list holds.
     pub fn len(&self) -> usize {
         self.len

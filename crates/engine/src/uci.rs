@@ -6,8 +6,8 @@
 //! `bestmove`, after a final `info` line. Bad input never stops the engine: it says what was
 //! wrong in an `info string` line and keeps its last good state.
 //!
-//! Beyond UCI it understands `d` (show the position), `go perft N` (chapter 5) and `eval` (the
-//! evaluation's parts, chapter 7).
+//! Beyond UCI it understands `d` (show the position), `go perft N` (chapter 5), `eval` (the
+//! evaluation's parts, chapter 7) and `stats [depth]` (chapter 8).
 
 use crate::eval::{Breakdown, Phase, Score};
 use crate::movegen::legal_moves;
@@ -15,12 +15,15 @@ use crate::moves::Move;
 use crate::perft::divide;
 use crate::piece::Color;
 use crate::position::Position;
-use crate::search::{Limits, choose_move};
+use crate::search::{Limits, MATE, MATE_BOUND, Outcome, think};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
+
+/// The deepest `stats` (and later `bench`) accepts: deeper would take years anyway.
+pub const MAX_DEPTH: u32 = 64;
 
 /// The transposition table's size in MB, until `setoption name Hash` changes it.
 pub const DEFAULT_HASH_MB: u64 = 16;
@@ -60,6 +63,9 @@ struct Running {
 pub struct Engine<W: Write + Send + 'static> {
     /// The position the next `go` searches.
     position: Position,
+    /// The keys of the game's positions before `position`, oldest first, for the search to
+    /// see repetitions of the game's history.
+    history: Vec<u64>,
     /// The options set so far.
     options: Options,
     /// Where answers go, shared with the search thread.
@@ -82,6 +88,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     pub fn new(output: W) -> Engine<W> {
         Engine {
             position: Position::startpos(),
+            history: Vec::new(),
             options: Options::default(),
             output: Arc::new(Mutex::new(output)),
             search: None,
@@ -125,10 +132,11 @@ impl<W: Write + Send + 'static> Engine<W> {
             ["ucinewgame"] => {
                 self.idle("ucinewgame")?;
                 self.position = Position::startpos();
+                self.history.clear();
             }
             ["position", rest @ ..] => {
                 self.idle("position")?;
-                self.position = parse_position(rest)?;
+                (self.position, self.history) = parse_position(rest)?;
             }
             ["setoption", rest @ ..] => {
                 self.idle("setoption")?;
@@ -145,6 +153,11 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.idle("go")?;
                 let limits = parse_go(&self.position, rest)?;
                 self.start_search(limits);
+            }
+            ["stats", rest @ ..] => {
+                self.idle("stats")?;
+                let depth = parse_depth("stats", rest, crate::stats::DEFAULT_DEPTH)?;
+                self.say(crate::stats::report(depth).trim_end());
             }
             ["d"] => self.say(show(&self.position).trim_end()),
             ["eval"] => self.say(eval_report(&self.position).trim_end()),
@@ -175,13 +188,15 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// Starts a search of the current position on a thread of its own.
     fn start_search(&mut self, limits: Limits) {
         let stop = Arc::new(AtomicBool::new(false));
-        let (position, output, flag) = (
+        let (position, history, output, flag) = (
             self.position.clone(),
+            self.history.clone(),
             Arc::clone(&self.output),
             Arc::clone(&stop),
         );
         let until_stopped = limits.infinite || limits.ponder;
-        let thread = std::thread::spawn(move || search_thread(&position, &limits, &flag, &output));
+        let thread =
+            std::thread::spawn(move || search_thread(&position, &history, &limits, &flag, &output));
         self.search = Some(Running {
             stop,
             until_stopped,
@@ -215,38 +230,74 @@ fn write_line<W: Write>(output: &Mutex<W>, text: &str) {
     let _ = writeln!(output, "{text}").and_then(|()| output.flush());
 }
 
-/// The search thread: chooses a move, waits for `stop` if the search is infinite or
-/// pondering, and answers with a final `info` line and `bestmove`.
+/// The search thread: searches, waits for `stop` if the search is infinite or pondering, and
+/// answers with a final `info` line and `bestmove`.
 fn search_thread<W: Write>(
     position: &Position,
+    history: &[u64],
     limits: &Limits,
     stop: &AtomicBool,
     output: &Mutex<W>,
 ) {
     let started = Instant::now();
-    let chosen = choose_move(position, limits);
+    let outcome = think(position, history, limits, stop, started);
     // UCI forbids answering an infinite or pondering search before it is stopped.
     while (limits.infinite || limits.ponder) && !stop.load(Ordering::Relaxed) {
         std::thread::park();
     }
-    let time = started.elapsed().as_millis();
-    let (info, best) = match chosen {
-        Some(mv) => (
-            format!("info depth 1 nodes 1 time {time} pv {mv}"),
-            mv.to_string(),
-        ),
-        // No legal move: checkmate or stalemate. UCI's null move, 0000, answers.
-        None if crate::attacks::in_check(position) => (
-            format!("info depth 0 score mate 0 time {time}"),
-            "0000".into(),
-        ),
-        None => (
-            format!("info depth 0 score cp 0 time {time}"),
-            "0000".into(),
-        ),
-    };
-    write_line(output, &info);
+    write_line(output, &info_line(&outcome, started.elapsed()));
+    // No legal move: checkmate or stalemate. UCI's null move, 0000, answers.
+    let best = outcome.best.map_or("0000".to_string(), |mv| mv.to_string());
     write_line(output, &format!("bestmove {best}"));
+}
+
+/// The `info` line reporting `outcome`, a search that took `elapsed`.
+fn info_line(outcome: &Outcome, elapsed: std::time::Duration) -> String {
+    let stats = &outcome.stats;
+    let millis = elapsed.as_millis();
+    let nps = u128::from(stats.nodes) * 1000 / millis.max(1);
+    let mut line = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {nps} time {millis}",
+        outcome.depth,
+        stats.seldepth,
+        uci_score(outcome.score),
+        stats.nodes
+    );
+    if let Some(mv) = outcome.best {
+        line.push_str(&format!(" pv {mv}"));
+    }
+    line
+}
+
+/// A score as UCI writes it: `cp N` in centipawns, or `mate N` in moves (not plies), negative
+/// when the side to move is the one mated.
+pub fn uci_score(score: i32) -> String {
+    if score >= MATE_BOUND {
+        format!("mate {}", (MATE - score + 1) / 2)
+    } else if score <= -MATE_BOUND {
+        format!("mate {}", -(MATE + score) / 2)
+    } else {
+        format!("cp {score}")
+    }
+}
+
+/// The depth given after `command` (`stats 6`), or `default` if none is; it must be a whole
+/// number from 1 to [`MAX_DEPTH`].
+fn parse_depth(command: &str, words: &[&str], default: u32) -> Result<u32, String> {
+    let depth = match words {
+        [] => default,
+        [text] => text
+            .parse()
+            .map_err(|_| format!("{command} depth {text:?} is not a whole number"))?,
+        _ => return Err(format!("{command} takes one depth at most")),
+    };
+    if (1..=MAX_DEPTH).contains(&depth) {
+        Ok(depth)
+    } else {
+        Err(format!(
+            "{command} depth {depth} is outside 1 to {MAX_DEPTH}"
+        ))
+    }
 }
 
 /// The answer to `uci`: the engine's name and author, its options, and `uciok`.
@@ -298,8 +349,9 @@ fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
 }
 
 /// The position a `position` command describes: `startpos` or `fen FEN`, then optionally
-/// `moves` and moves in UCI notation, each of which must be legal where it is played.
-fn parse_position(words: &[&str]) -> Result<Position, String> {
+/// `moves` and moves in UCI notation, each of which must be legal where it is played. With it,
+/// the keys of the positions the moves passed through, oldest first.
+fn parse_position(words: &[&str]) -> Result<(Position, Vec<u64>), String> {
     let moves_at = words
         .iter()
         .position(|&w| w == "moves")
@@ -316,11 +368,13 @@ fn parse_position(words: &[&str]) -> Result<Position, String> {
             );
         }
     };
+    let mut history = Vec::new();
     for text in moves.iter().skip(1) {
         let mv = find_move(&position, text)?;
+        history.push(position.key());
         position = position.make(mv);
     }
-    Ok(position)
+    Ok((position, history))
 }
 
 /// The limits of a `go` command: each keyword with its number, `infinite`, `ponder`, or
@@ -480,7 +534,7 @@ mod tests {
         let (output, _) = answer("go infinite\nisready\nstop\n");
         let lines: Vec<&str> = output.lines().collect();
         assert_eq!(lines[0], "readyok", "{output}");
-        assert!(lines[1].starts_with("info depth 1 "), "{output}");
+        assert!(lines[1].starts_with("info depth "), "{output}");
         assert!(lines[2].starts_with("bestmove "), "{output}");
         assert_eq!(lines.len(), 3);
     }
@@ -542,6 +596,39 @@ mod tests {
         );
         let (_, engine) = answer("position startpos moves e2e4\nucinewgame\n");
         assert_eq!(engine.position, Position::startpos());
+    }
+
+    #[test]
+    fn the_games_history_reaches_the_search_and_its_repetitions_are_draws() {
+        // White, a rook up, shuffles; Black's h8g8 repeats the position the game started from.
+        let game = "position fen 6k1/8/8/8/8/8/8/R5K1 w - - 0 1 moves a1a2 g8h8 a2a1\n";
+        let (output, _) = answer(&format!("{game}go depth 2 searchmoves h8g8\n"));
+        assert!(output.contains(" score cp 0 "), "{output}");
+        let alone = "position fen 7k/8/8/8/8/8/8/R5K1 b - - 3 2\n";
+        let (output, _) = answer(&format!("{alone}go depth 2 searchmoves h8g8\n"));
+        assert!(output.contains(" score cp -"), "a rook down: {output}");
+    }
+
+    #[test]
+    fn stats_prints_a_line_for_each_of_the_six_positions_and_checks_its_depth() {
+        let (output, _) = answer("stats 1\nstats 0\nstats x\n");
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(lines[0], "position nodes cutoffs first-move");
+        assert_eq!(lines.len(), 1 + 6 + 2, "{output}");
+        assert_eq!(lines[7], "info string stats depth 0 is outside 1 to 64");
+        assert_eq!(
+            lines[8],
+            "info string stats depth \"x\" is not a whole number"
+        );
+    }
+
+    #[test]
+    fn scores_are_written_in_centipawns_or_moves_to_mate() {
+        assert_eq!(uci_score(35), "cp 35");
+        assert_eq!(uci_score(MATE - 1), "mate 1");
+        assert_eq!(uci_score(MATE - 3), "mate 2");
+        assert_eq!(uci_score(-MATE + 2), "mate -1");
+        assert_eq!(uci_score(-MATE), "mate 0");
     }
 
     #[test]
