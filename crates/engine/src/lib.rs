@@ -4,9 +4,11 @@
 //! (stage 1); the position, its FEN, its Zobrist key and the moves that change it (stage 2);
 //! the attacks of every piece, with magic bitboards for the sliders (stage 3); legal moves and
 //! perft (stages 4 and 5); UCI (stage 6); the evaluation (stage 8); and the search, with its
-//! move ordering and its statistics (stage 9).
+//! move ordering and its statistics (stage 9), its principal variation, time management and
+//! the bench (stage 10).
 
 pub mod attacks;
+pub mod bench;
 pub mod bitboard;
 pub mod eval;
 pub mod fen;
@@ -16,10 +18,12 @@ pub mod ordering;
 pub mod perft;
 pub mod piece;
 pub mod position;
+pub mod pv;
 pub mod rng;
 pub mod search;
 pub mod square;
 pub mod stats;
+pub mod time;
 pub mod uci;
 pub mod zobrist;
 

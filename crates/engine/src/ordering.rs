@@ -3,12 +3,17 @@
 //! Alpha-beta cuts a node short as soon as one move is good enough, so the sooner the good move
 //! comes, the less of the tree is searched. At stage 9 the order is: captures first, the most
 //! valuable victim first and, among captures of the same victim, the least valuable attacker
-//! first (MVV-LVA); then the quiet moves, in the order the generator gave them.
+//! first (MVV-LVA); then the quiet moves, in the order the generator gave them. From stage 10 a
+//! node may be given one move to try before all of these: the move the previous iteration of
+//! iterative deepening found best there.
 
 use crate::movegen::{MAX_MOVES, MoveList};
 use crate::moves::Move;
 use crate::piece::PieceType;
 use crate::position::Position;
+
+/// The ordering key of the move a node is told to try first: above every other key.
+pub const HINT_KEY: i32 = i32::MAX;
 
 /// The ordering key of a quiet move: below every capture's.
 pub const QUIET_KEY: i32 = 0;
@@ -50,20 +55,33 @@ pub struct MovePicker {
     keys: [i32; MAX_MOVES],
     /// How many moves have been handed out.
     next: usize,
+    /// The move to try first, if the node was given one.
+    hint: Option<Move>,
 }
 
 impl MovePicker {
-    /// A picker for `moves` in `position`, ordered by [`mvv_lva`].
-    pub fn new(position: &Position, moves: MoveList) -> MovePicker {
+    /// A picker for `moves` in `position`: `hint` first, if it is one of them, then the rest
+    /// ordered by [`mvv_lva`].
+    pub fn new(position: &Position, moves: MoveList, hint: Option<Move>) -> MovePicker {
         let mut keys = [QUIET_KEY; MAX_MOVES];
         for (key, &mv) in keys.iter_mut().zip(moves.as_slice()) {
-            *key = mvv_lva(position, mv);
+            *key = if Some(mv) == hint {
+                HINT_KEY
+            } else {
+                mvv_lva(position, mv)
+            };
         }
         MovePicker {
             moves,
             keys,
             next: 0,
+            hint,
         }
+    }
+
+    /// The move the node was told to try first, if any.
+    pub fn hint(&self) -> Option<Move> {
+        self.hint
     }
 }
 
@@ -90,7 +108,7 @@ mod tests {
     /// The moves of `fen` in the order the picker hands them out, as UCI text.
     fn picked(fen: &str) -> Vec<String> {
         let position = Position::from_fen(fen).unwrap();
-        MovePicker::new(&position, legal_moves(&position))
+        MovePicker::new(&position, legal_moves(&position), None)
             .map(|mv| mv.to_string())
             .collect()
     }
@@ -106,7 +124,19 @@ mod tests {
     #[test]
     fn every_move_is_handed_out_once_and_quiet_moves_keep_their_order() {
         let position = Position::startpos();
-        let picked: Vec<Move> = MovePicker::new(&position, legal_moves(&position)).collect();
+        let picked: Vec<Move> = MovePicker::new(&position, legal_moves(&position), None).collect();
         assert_eq!(picked, legal_moves(&position).as_slice());
+    }
+
+    #[test]
+    fn a_hint_comes_before_every_capture() {
+        let position = Position::from_fen("4k3/8/8/3q4/2P5/8/8/3RK3 w - - 0 1").unwrap();
+        let hint = crate::uci::find_move(&position, "e1f2").unwrap();
+        let mut picker = MovePicker::new(&position, legal_moves(&position), Some(hint));
+        assert_eq!(picker.next(), Some(hint));
+        assert_eq!(
+            picker.next().map(|mv| mv.to_string()).as_deref(),
+            Some("c4d5")
+        );
     }
 }

@@ -5,18 +5,20 @@
 //! by its distance from the root, so the search prefers the shortest mate and the longest
 //! defence. A draw (stalemate, the fifty-move rule, a repetition) scores 0.
 //!
-//! At stage 9 `go` searches a fixed depth, with a deadline from the clock as a safety net.
+//! `go` deepens the search one ply at a time (iterative deepening), each depth starting with
+//! the line the last one found best, until a limit of the `go` command or the clock ends it.
 
 use crate::attacks::in_check;
 use crate::eval::evaluate;
 use crate::movegen::{captures, count_moves, legal_moves};
 use crate::moves::Move;
 use crate::ordering::MovePicker;
-use crate::piece::Color;
 use crate::position::Position;
+use crate::pv::PvTable;
 use crate::stats::Stats;
+use crate::time::{Clock, budget};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// A score beyond every real one: the bounds of the window a search starts with.
 pub const INFINITY: i32 = 32_767;
@@ -28,6 +30,10 @@ pub const MATE: i32 = 32_000;
 
 /// The deepest ply the search goes to, quiescence included.
 pub const MAX_PLY: usize = 128;
+
+/// The deepest iteration a search starts: half of [`MAX_PLY`], leaving the rest for
+/// quiescence.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 / 2;
 
 /// Scores at least this far from 0 are mates, found at most [`MAX_PLY`] plies away.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
@@ -41,19 +47,6 @@ pub const FIFTY_MOVE_PLIES: u32 = 100;
 /// How many nodes go by between looks at the stop flag and the clock. Reading the clock costs
 /// more than a node; a thousand nodes take a millisecond or less.
 pub const CHECK_INTERVAL: u64 = 1024;
-
-/// The depth `go` searches at stage 9 when it is given no depth.
-pub const DEFAULT_DEPTH: u32 = 5;
-
-/// Stage 9's clock: a move may use the time left divided by this, plus some of the increment.
-pub const TIME_DIVISOR: u64 = 20;
-
-/// Stage 9's clock: the share of the increment, in per cent, a move may use.
-pub const INCREMENT_PERCENT: u64 = 50;
-
-/// Milliseconds kept back from every deadline for what the search cannot see: the GUI reading
-/// the answer, the operating system scheduling the thread.
-pub const MOVE_OVERHEAD_MS: u64 = 50;
 
 /// What a `go` command asks for. Times are in milliseconds; `None` means not given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -84,31 +77,39 @@ pub struct Limits {
     pub search_moves: Vec<Move>,
 }
 
-/// When a search must give up before its depth is done. The default never gives up.
-#[derive(Clone, Copy, Debug, Default)]
+/// When a search must give up before its depth is done.
+#[derive(Clone, Copy, Debug)]
 pub struct Control<'a> {
     /// Set by the UCI loop on `stop`.
     pub stop: Option<&'a AtomicBool>,
-    /// The moment to give up at.
-    pub deadline: Option<Instant>,
+    /// The clock, with its hard limit.
+    pub clock: Clock<'a>,
     /// The number of nodes to give up at.
     pub max_nodes: Option<u64>,
+}
+
+impl Default for Control<'_> {
+    /// A control that never gives up: for fixed-depth searches such as `stats` and `bench`.
+    fn default() -> Self {
+        Control {
+            stop: None,
+            clock: Clock::unlimited(),
+            max_nodes: None,
+        }
+    }
 }
 
 impl Control<'_> {
     /// Whether a search that has visited `nodes` nodes must give up now. The node limit is
     /// exact; the flag and the clock are read every [`CHECK_INTERVAL`] nodes.
-    fn must_stop(&self, nodes: u64) -> bool {
+    fn must_stop(&mut self, nodes: u64) -> bool {
         if self.max_nodes.is_some_and(|max| nodes >= max) {
             return true;
         }
         if !nodes.is_multiple_of(CHECK_INTERVAL) {
             return false;
         }
-        self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
-            || self
-                .deadline
-                .is_some_and(|deadline| Instant::now() >= deadline)
+        self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) || self.clock.hard_passed()
     }
 }
 
@@ -124,6 +125,10 @@ pub struct Searcher<'a> {
     /// Whether the search has given up. Every score after that is meaningless, and the root
     /// throws away the move it was searching.
     aborted: bool,
+    /// The best line from each ply of the current path.
+    pv: PvTable,
+    /// The line the last finished iteration found, which the next one searches first.
+    previous: Vec<Move>,
 }
 
 impl<'a> Searcher<'a> {
@@ -134,6 +139,8 @@ impl<'a> Searcher<'a> {
             stats: Stats::default(),
             control,
             aborted: false,
+            pv: PvTable::new(),
+            previous: Vec::new(),
         }
     }
 
@@ -144,30 +151,45 @@ impl<'a> Searcher<'a> {
     }
 
     /// The best of `moves`, legal moves of `position` tried in the order given, searched
-    /// `depth` plies deep (at least 1), with its score. If the search gives up, the best of
-    /// the moves searched to the end; `None` if it gave up during the first.
+    /// `depth` plies deep (at least 1), with its score; its line is the table's first. If the
+    /// search gives up, the best of the moves searched to the end; `None` if it gave up during
+    /// the first.
     pub fn root(&mut self, position: &Position, moves: &[Move], depth: u32) -> Option<(Move, i32)> {
         self.stats.node(0);
+        self.pv.clear(0);
         self.keys.push(position.key());
         let mut best = None;
         let mut alpha = -INFINITY;
         for &mv in moves {
-            let score = -self.negamax(&position.make(mv), depth - 1, 1, -INFINITY, -alpha);
+            let hint = self.hint_below(0, mv);
+            let score = -self.negamax(&position.make(mv), depth - 1, 1, -INFINITY, -alpha, hint);
             if self.aborted {
                 break;
             }
             if score > alpha {
                 alpha = score;
                 best = Some((mv, score));
+                self.pv.update(0, mv);
             }
         }
         self.keys.pop();
         best
     }
 
+    /// The move to try first in the child that `mv` leads to from the node at `ply`: the next
+    /// move of the last iteration's line, if `mv` is that line's move at `ply`.
+    fn hint_below(&self, ply: usize, mv: Move) -> Option<Move> {
+        if self.previous.get(ply) == Some(&mv) {
+            self.previous.get(ply + 1).copied()
+        } else {
+            None
+        }
+    }
+
     /// The score of `position`, `ply` plies from the root, searched `depth` plies deeper:
     /// alpha-beta, fail-soft. A score within (`alpha`, `beta`) is exact; one at or below
-    /// `alpha` is an upper bound and one at or above `beta` a lower bound.
+    /// `alpha` is an upper bound and one at or above `beta` a lower bound. `hint` is tried
+    /// first: the last iteration's move here, if the node lies on its line.
     fn negamax(
         &mut self,
         position: &Position,
@@ -175,7 +197,9 @@ impl<'a> Searcher<'a> {
         ply: usize,
         alpha: i32,
         beta: i32,
+        hint: Option<Move>,
     ) -> i32 {
+        self.pv.clear(ply);
         if depth == 0 {
             return self.quiescence(position, ply, alpha, beta);
         }
@@ -186,7 +210,7 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY {
             return evaluate(position);
         }
-        let moves = MovePicker::new(position, legal_moves(position));
+        let moves = MovePicker::new(position, legal_moves(position), hint);
         self.keys.push(position.key());
         let best = self.search_moves(position, moves, depth, ply, alpha, beta);
         self.keys.pop();
@@ -194,7 +218,8 @@ impl<'a> Searcher<'a> {
     }
 
     /// The best score among `moves` of `position` searched `depth - 1` plies deeper, stopping
-    /// at the first that reaches `beta`; `None` if there were no moves.
+    /// at the first that reaches `beta`; `None` if there were no moves. A move that raises
+    /// alpha heads the node's line.
     fn search_moves(
         &mut self,
         position: &Position,
@@ -205,10 +230,23 @@ impl<'a> Searcher<'a> {
         beta: i32,
     ) -> Option<i32> {
         let mut best = None;
+        let on_line = moves.hint().is_some();
         for (searched, mv) in moves.enumerate() {
-            let score = -self.negamax(&position.make(mv), depth - 1, ply + 1, -beta, -alpha);
+            let hint = if on_line {
+                self.hint_below(ply, mv)
+            } else {
+                None
+            };
+            let child = position.make(mv);
+            let score = -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha, hint);
+            if self.aborted {
+                break;
+            }
             best = best.max(Some(score));
-            alpha = alpha.max(score);
+            if score > alpha {
+                alpha = score;
+                self.pv.update(ply, mv);
+            }
             if score >= beta {
                 self.stats.cutoff(searched + 1);
                 break;
@@ -222,6 +260,7 @@ impl<'a> Searcher<'a> {
     /// every evasion is searched.
     fn quiescence(&mut self, position: &Position, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.stats.node(ply);
+        self.pv.clear(ply);
         if self.out_of_time() || ply >= MAX_PLY {
             return evaluate(position);
         }
@@ -242,8 +281,11 @@ impl<'a> Searcher<'a> {
         if checked && moves.is_empty() {
             return mated_score(ply);
         }
-        for mv in MovePicker::new(position, moves) {
+        for mv in MovePicker::new(position, moves, None) {
             let score = -self.quiescence(&position.make(mv), ply + 1, -beta, -alpha);
+            if self.aborted {
+                break;
+            }
             best = best.max(score);
             alpha = alpha.max(score);
             if score >= beta {
@@ -273,6 +315,56 @@ impl<'a> Searcher<'a> {
             .step_by(2)
             .any(|&key| key == position.key())
     }
+
+    /// Iterative deepening: searches `moves`, legal moves of `position`, to depth 1, 2, … up to
+    /// `max_depth`, calling `report` after each depth finished. It starts no depth once the
+    /// clock's soft limit has passed, and stops early once a mate in `mate` moves is found.
+    ///
+    /// If the search gives up in the middle of a depth, the best move of that depth is kept if
+    /// the first move was searched to the end: that was the last depth's best, so any move
+    /// that beat it did so at the greater depth.
+    pub fn iterate(
+        &mut self,
+        position: &Position,
+        mut moves: Vec<Move>,
+        max_depth: u32,
+        mate: Option<u32>,
+        mut report: impl FnMut(&Outcome),
+    ) -> Outcome {
+        let mut outcome = Outcome::unsearched(moves.first().copied(), DRAW);
+        let mate_score = mate.map(|moves| MATE - 2 * moves as i32 + 1);
+        for depth in 1..=max_depth {
+            if let Some((mv, score)) = self.root(position, &moves, depth) {
+                outcome = self.found(mv, score, depth);
+                // The best move goes first next time; the others keep their order.
+                let at = moves.iter().position(|&m| m == mv).unwrap_or(0);
+                moves[..=at].rotate_right(1);
+            }
+            outcome.stats = self.stats;
+            if self.aborted {
+                break;
+            }
+            report(&outcome);
+            if self.control.clock.soft_passed() || mate_score.is_some_and(|s| outcome.score >= s) {
+                break;
+            }
+        }
+        outcome
+    }
+
+    /// The outcome of a root search at `depth` that found `mv`, scoring `score`; its line
+    /// becomes the one the next depth follows.
+    fn found(&mut self, mv: Move, score: i32, depth: u32) -> Outcome {
+        self.previous.clear();
+        self.previous.extend_from_slice(self.pv.line(0));
+        Outcome {
+            best: Some(mv),
+            score,
+            depth,
+            stats: self.stats,
+            pv: self.previous.clone(),
+        }
+    }
 }
 
 /// The score of being mated `ply` plies from the root.
@@ -292,28 +384,9 @@ fn no_moves_score(position: &Position, ply: usize) -> i32 {
 /// The legal moves of `position` the root searches (only those in `allowed`, if it names any),
 /// ordered as any other node's.
 pub fn root_moves(position: &Position, allowed: &[Move]) -> Vec<Move> {
-    MovePicker::new(position, legal_moves(position))
+    MovePicker::new(position, legal_moves(position), None)
         .filter(|mv| allowed.is_empty() || allowed.contains(mv))
         .collect()
-}
-
-/// Stage 9's deadline for a search started at `started` by `side` under `limits`: the move
-/// time, or a share of the time left plus some of the increment, less the overhead, and never
-/// past the time left itself. `None` if no time is given.
-pub fn deadline(limits: &Limits, side: Color, started: Instant) -> Option<Instant> {
-    let (time, increment) = match side {
-        Color::White => (limits.white_time, limits.white_increment),
-        Color::Black => (limits.black_time, limits.black_increment),
-    };
-    let budget = match (limits.move_time, time) {
-        (Some(move_time), _) => move_time,
-        (None, Some(time)) => {
-            let share = time / TIME_DIVISOR + increment.unwrap_or(0) * INCREMENT_PERCENT / 100;
-            share.min(time)
-        }
-        (None, None) => return None,
-    };
-    Some(started + Duration::from_millis(budget.saturating_sub(MOVE_OVERHEAD_MS)))
 }
 
 /// What a search found, for the UCI loop to report.
@@ -323,50 +396,60 @@ pub struct Outcome {
     pub best: Option<Move>,
     /// Its score, for the side to move.
     pub score: i32,
-    /// The depth searched.
+    /// The depth it was found at.
     pub depth: u32,
-    /// What the search counted.
+    /// What the search had counted by then.
     pub stats: Stats,
+    /// The line the search expects, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+impl Outcome {
+    /// The outcome of a search that has not finished a move: `best`, unsearched, at depth 0.
+    fn unsearched(best: Option<Move>, score: i32) -> Outcome {
+        Outcome {
+            best,
+            score,
+            depth: 0,
+            stats: Stats::default(),
+            pv: best.into_iter().collect(),
+        }
+    }
 }
 
 /// Searches `position` (reached through positions with the keys `history`) within `limits`,
-/// started at `started`, giving up when `stop` is set. At stage 9 this is one search to a fixed
-/// depth; if it gives up, it plays the best root move searched to the end, or, failing even
-/// that, the first in the order.
+/// started at `started`, until they are reached or `stop` is set, calling `report` after each
+/// depth. While the engine ponders, `pondering` is set, and the clock waits for it to clear.
 pub fn think(
     position: &Position,
     history: &[u64],
     limits: &Limits,
     stop: &AtomicBool,
+    pondering: &AtomicBool,
     started: Instant,
+    report: impl FnMut(&Outcome),
 ) -> Outcome {
     let moves = root_moves(position, &limits.search_moves);
-    let depth = match (limits.depth, limits.mate) {
-        (Some(depth), _) => depth.clamp(1, MAX_PLY as u64 / 2) as u32,
-        (None, Some(moves)) => (2 * moves).clamp(1, MAX_PLY as u64 / 2) as u32 - 1,
-        (None, None) => DEFAULT_DEPTH,
+    if moves.is_empty() {
+        return Outcome::unsearched(None, no_moves_score(position, 0));
+    }
+    let clamp = |depth: u64| depth.clamp(1, u64::from(MAX_DEPTH)) as u32;
+    let mate = limits.mate.map(clamp);
+    let max_depth = match (limits.depth, limits.mate) {
+        (Some(depth), _) => clamp(depth),
+        (None, Some(moves)) => clamp(moves.saturating_mul(2).saturating_sub(1)),
+        (None, None) => MAX_DEPTH,
     };
     let control = Control {
         stop: Some(stop),
-        deadline: deadline(limits, position.side_to_move(), started),
+        clock: Clock::new(
+            started,
+            budget(limits, position.side_to_move()),
+            limits.ponder.then_some(pondering),
+        ),
         max_nodes: limits.nodes,
     };
-    let mut searcher = Searcher::new(history, control);
-    let found = match moves.first() {
-        Some(_) => searcher.root(position, &moves, depth),
-        None => None,
-    };
-    let (best, score) = match found {
-        Some((mv, score)) => (Some(mv), score),
-        None if moves.is_empty() => (None, no_moves_score(position, 0)),
-        None => (moves.first().copied(), DRAW),
-    };
-    Outcome {
-        best,
-        score,
-        depth,
-        stats: searcher.stats,
-    }
+    Searcher::new(history, control).iterate(position, moves, max_depth, mate, report)
 }
 
 // Stage 8's player, which looked one move ahead. The engine plays the search above since stage
@@ -494,20 +577,134 @@ mod tests {
         assert_eq!(score, evaluate(&defended));
     }
 
+    /// What `think` gives for `limits` in `fen`, and each depth it reported.
+    fn go(fen: &str, limits: &Limits, stop: &AtomicBool) -> (Outcome, Vec<u32>) {
+        let position = Position::from_fen(fen).unwrap();
+        let pondering = AtomicBool::new(false);
+        let mut depths = Vec::new();
+        let report = |outcome: &Outcome| depths.push(outcome.depth);
+        let outcome = think(
+            &position,
+            &[],
+            limits,
+            stop,
+            &pondering,
+            Instant::now(),
+            report,
+        );
+        (outcome, depths)
+    }
+
+    /// A middlegame with much to search.
+    const ITALIAN: &str =
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10";
+
     #[test]
     fn a_stop_flag_already_set_ends_the_search_with_a_legal_move() {
-        let stop = AtomicBool::new(true);
         let limits = Limits {
-            depth: Some(30),
+            infinite: true,
             ..Limits::default()
         };
-        let outcome = think(&Position::startpos(), &[], &limits, &stop, Instant::now());
-        let best = outcome.best.unwrap();
+        let (outcome, _) = go(ITALIAN, &limits, &AtomicBool::new(true));
+        let position = Position::from_fen(ITALIAN).unwrap();
         assert!(
-            legal_moves(&Position::startpos())
+            legal_moves(&position)
                 .as_slice()
-                .contains(&best)
+                .contains(&outcome.best.unwrap())
         );
+    }
+
+    #[test]
+    fn the_search_respects_stop_quickly() {
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        std::thread::scope(|scope| {
+            let search = scope.spawn(|| go(ITALIAN, &limits, &stop));
+            std::thread::sleep(std::time::Duration::from_millis(200));
+            let stopped = Instant::now();
+            stop.store(true, Ordering::Relaxed);
+            let (outcome, _) = search.join().unwrap();
+            assert!(
+                stopped.elapsed().as_millis() < 50,
+                "{:?}",
+                stopped.elapsed()
+            );
+            assert!(outcome.best.is_some());
+        });
+    }
+
+    #[test]
+    fn iterative_deepening_reports_each_depth_and_plays_the_last_ones_line() {
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
+        let (outcome, depths) = go(ITALIAN, &limits, &AtomicBool::new(false));
+        assert_eq!(depths, [1, 2, 3, 4]);
+        assert_eq!(outcome.depth, 4);
+        assert_eq!(outcome.pv.first().copied(), outcome.best);
+        // The line is legal from the root to its end.
+        let mut position = Position::from_fen(ITALIAN).unwrap();
+        for &mv in &outcome.pv {
+            assert!(legal_moves(&position).as_slice().contains(&mv), "{mv}");
+            position = position.make(mv);
+        }
+    }
+
+    #[test]
+    fn go_nodes_stops_at_exactly_that_many_nodes() {
+        let limits = Limits {
+            nodes: Some(5_000),
+            ..Limits::default()
+        };
+        let (outcome, _) = go(ITALIAN, &limits, &AtomicBool::new(false));
+        assert_eq!(outcome.stats.nodes, 5_000);
+        assert!(outcome.best.is_some());
+    }
+
+    #[test]
+    fn go_mate_stops_once_the_mate_is_found() {
+        let limits = Limits {
+            mate: Some(2),
+            ..Limits::default()
+        };
+        let (outcome, depths) = go(
+            "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1",
+            &limits,
+            &AtomicBool::new(false),
+        );
+        assert_eq!((outcome.score, depths.last().copied()), (MATE - 3, Some(3)));
+    }
+
+    #[test]
+    fn time_use_stays_under_the_budget_at_tiny_clocks() {
+        for (time, increment) in [(1_000, 10), (200, 10), (60, 0), (10, 0)] {
+            let limits = Limits {
+                white_time: Some(time),
+                white_increment: Some(increment),
+                ..Limits::default()
+            };
+            let hard = crate::time::budget(&limits, crate::piece::Color::White)
+                .unwrap()
+                .hard;
+            let started = Instant::now();
+            let (outcome, _) = go(ITALIAN, &limits, &AtomicBool::new(false));
+            let used = started.elapsed();
+            // The clock is read every CHECK_INTERVAL nodes: allow for that, and no more.
+            let slack = std::time::Duration::from_millis(30);
+            assert!(
+                used <= hard + slack,
+                "{time}+{increment}: {used:?} against {hard:?}"
+            );
+            assert!(
+                used.as_millis() < u128::from(time),
+                "{time}+{increment}: {used:?}"
+            );
+            assert!(outcome.best.is_some());
+        }
     }
 
     /// The move written `text`, legal in `position`.

@@ -73,22 +73,36 @@ impl Stats {
     }
 }
 
-/// What a fresh search of `position` to `depth` counts: a new searcher for each, with no game
-/// history and no limit but the depth, so the count is the same on every run and machine.
+/// What the engine's search of `position` to `depth` counts, from a cleared state: a new
+/// searcher, no game history and no limit but the depth, so the count is the same on every
+/// run and machine. The search deepens one ply at a time, as `go depth` does.
 pub fn measure(position: &Position, depth: u32) -> Stats {
+    let mut searcher = Searcher::new(&[], Control::default());
+    searcher.iterate(position, root_moves(position, &[]), depth, None, |_| {});
+    searcher.stats
+}
+
+/// What a single pass at `depth` counts, with no iterations before it: the search of stage 9,
+/// kept to measure what iterative deepening costs and saves.
+pub fn measure_one_pass(position: &Position, depth: u32) -> Stats {
     let mut searcher = Searcher::new(&[], Control::default());
     searcher.root(position, &root_moves(position, &[]), depth);
     searcher.stats
 }
 
-/// The `stats` command's answer: a table with a line for each of the six positions searched to
-/// `depth` (nodes, cutoffs, and the first move's share of them), under a header naming the
-/// columns. The book's tables are this text, pinned by a snapshot.
+/// The `stats` command's answer: [`table`] of the engine's search.
 pub fn report(depth: u32) -> String {
+    table(depth, measure)
+}
+
+/// A table with a line for each of the six positions searched to `depth` by `search` (nodes,
+/// cutoffs, and the first move's share of them), under a header naming the columns. The book's
+/// tables are this text, pinned by snapshots.
+pub fn table(depth: u32, search: impl Fn(&Position, u32) -> Stats) -> String {
     let mut table = String::from("position nodes cutoffs first-move\n");
     for (name, fen) in POSITIONS {
         let position = Position::from_fen(fen).expect("the six positions are valid");
-        let stats = measure(&position, depth);
+        let stats = search(&position, depth);
         table.push_str(&format!(
             "{name} {} {} {:.1}%\n",
             stats.nodes,

@@ -7,7 +7,7 @@
 //! wrong in an `info string` line and keeps its last good state.
 //!
 //! Beyond UCI it understands `d` (show the position), `go perft N` (chapter 5), `eval` (the
-//! evaluation's parts, chapter 7) and `stats [depth]` (chapter 8).
+//! evaluation's parts, chapter 7), and `stats [depth]` and `bench [depth]` (chapter 8).
 
 use crate::eval::{Breakdown, Phase, Score};
 use crate::movegen::legal_moves;
@@ -15,15 +15,12 @@ use crate::moves::Move;
 use crate::perft::divide;
 use crate::piece::Color;
 use crate::position::Position;
-use crate::search::{Limits, MATE, MATE_BOUND, Outcome, think};
+use crate::search::{Limits, MATE, MATE_BOUND, MAX_DEPTH, Outcome, think};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Instant;
-
-/// The deepest `stats` (and later `bench`) accepts: deeper would take years anyway.
-pub const MAX_DEPTH: u32 = 64;
 
 /// The transposition table's size in MB, until `setoption name Hash` changes it.
 pub const DEFAULT_HASH_MB: u64 = 16;
@@ -53,8 +50,10 @@ impl Default for Options {
 struct Running {
     /// Set to ask the search to stop.
     stop: Arc<AtomicBool>,
-    /// Whether it runs until stopped (`infinite` or `ponder`) rather than ending by itself.
-    until_stopped: bool,
+    /// Set while the search ponders; `ponderhit` clears it.
+    pondering: Arc<AtomicBool>,
+    /// Whether it is an `infinite` search, which runs until stopped.
+    infinite: bool,
     /// The thread, joined when the search has answered.
     thread: JoinHandle<()>,
 }
@@ -128,7 +127,8 @@ impl<W: Write + Send + 'static> Engine<W> {
             ["isready"] => self.say("readyok"),
             ["debug", "on" | "off"] | ["register", ..] => {}
             ["quit"] => return Ok(Flow::Quit),
-            ["stop"] | ["ponderhit"] => self.stop_search(),
+            ["stop"] => self.stop_search(),
+            ["ponderhit"] => self.ponder_hit(),
             ["ucinewgame"] => {
                 self.idle("ucinewgame")?;
                 self.position = Position::startpos();
@@ -154,10 +154,9 @@ impl<W: Write + Send + 'static> Engine<W> {
                 let limits = parse_go(&self.position, rest)?;
                 self.start_search(limits);
             }
-            ["stats", rest @ ..] => {
-                self.idle("stats")?;
-                let depth = parse_depth("stats", rest, crate::stats::DEFAULT_DEPTH)?;
-                self.say(crate::stats::report(depth).trim_end());
+            [command @ ("stats" | "bench"), rest @ ..] => {
+                self.idle(command)?;
+                self.say(measurement(command, rest)?.trim_end());
             }
             ["d"] => self.say(show(&self.position).trim_end()),
             ["eval"] => self.say(eval_report(&self.position).trim_end()),
@@ -172,7 +171,8 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// command, since waiting for it would wait for ever.
     fn idle(&mut self, command: &str) -> Result<(), String> {
         if let Some(search) = self.search.take() {
-            if search.until_stopped && !search.thread.is_finished() {
+            let until_stopped = search.infinite || search.pondering.load(Ordering::Relaxed);
+            if until_stopped && !search.thread.is_finished() {
                 self.search = Some(search);
                 return Err(format!(
                     "{command} is not allowed while searching: send stop first"
@@ -188,18 +188,21 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// Starts a search of the current position on a thread of its own.
     fn start_search(&mut self, limits: Limits) {
         let stop = Arc::new(AtomicBool::new(false));
-        let (position, history, output, flag) = (
+        let pondering = Arc::new(AtomicBool::new(limits.ponder));
+        let (position, history, output) = (
             self.position.clone(),
             self.history.clone(),
             Arc::clone(&self.output),
-            Arc::clone(&stop),
         );
-        let until_stopped = limits.infinite || limits.ponder;
-        let thread =
-            std::thread::spawn(move || search_thread(&position, &history, &limits, &flag, &output));
+        let flags = (Arc::clone(&stop), Arc::clone(&pondering));
+        let infinite = limits.infinite;
+        let thread = std::thread::spawn(move || {
+            search_thread(&position, &history, &limits, (&flags.0, &flags.1), &output)
+        });
         self.search = Some(Running {
             stop,
-            until_stopped,
+            pondering,
+            infinite,
             thread,
         });
     }
@@ -212,6 +215,15 @@ impl<W: Write + Send + 'static> Engine<W> {
             // A search thread that panicked has broken an invariant; its panic was printed, and
             // the engine can still answer the next command.
             let _ = search.thread.join();
+        }
+    }
+
+    /// The opponent played the move the engine pondered on: the search goes on, now on the
+    /// engine's own clock, and ends by itself. Without a pondering search there is nothing to do.
+    fn ponder_hit(&mut self) {
+        if let Some(search) = &self.search {
+            search.pondering.store(false, Ordering::Relaxed);
+            search.thread.thread().unpark();
         }
     }
 
@@ -230,28 +242,39 @@ fn write_line<W: Write>(output: &Mutex<W>, text: &str) {
     let _ = writeln!(output, "{text}").and_then(|()| output.flush());
 }
 
-/// The search thread: searches, waits for `stop` if the search is infinite or pondering, and
-/// answers with a final `info` line and `bestmove`.
+/// The search thread: searches, reporting each depth in an `info` line, waits for `stop` if the
+/// search is infinite (or for `ponderhit` if it ponders), and answers `bestmove`. `flags` are
+/// the stop flag and the pondering flag.
 fn search_thread<W: Write>(
     position: &Position,
     history: &[u64],
     limits: &Limits,
-    stop: &AtomicBool,
+    flags: (&AtomicBool, &AtomicBool),
     output: &Mutex<W>,
 ) {
+    let (stop, pondering) = flags;
     let started = Instant::now();
-    let outcome = think(position, history, limits, stop, started);
+    let mut last = None;
+    let report = |outcome: &Outcome| {
+        write_line(output, &info_line(outcome, started.elapsed()));
+        last = Some(outcome.clone());
+    };
+    let outcome = think(position, history, limits, stop, pondering, started, report);
     // UCI forbids answering an infinite or pondering search before it is stopped.
-    while (limits.infinite || limits.ponder) && !stop.load(Ordering::Relaxed) {
+    let until_stopped = || limits.infinite || pondering.load(Ordering::Relaxed);
+    while until_stopped() && !stop.load(Ordering::Relaxed) {
         std::thread::park();
     }
-    write_line(output, &info_line(&outcome, started.elapsed()));
+    // A search that gave up mid-depth, or found no move, has not reported its last word.
+    if last.as_ref() != Some(&outcome) {
+        write_line(output, &info_line(&outcome, started.elapsed()));
+    }
     // No legal move: checkmate or stalemate. UCI's null move, 0000, answers.
     let best = outcome.best.map_or("0000".to_string(), |mv| mv.to_string());
     write_line(output, &format!("bestmove {best}"));
 }
 
-/// The `info` line reporting `outcome`, a search that took `elapsed`.
+/// The `info` line reporting `outcome`, from a search that has run for `elapsed`.
 fn info_line(outcome: &Outcome, elapsed: std::time::Duration) -> String {
     let stats = &outcome.stats;
     let millis = elapsed.as_millis();
@@ -263,8 +286,9 @@ fn info_line(outcome: &Outcome, elapsed: std::time::Duration) -> String {
         uci_score(outcome.score),
         stats.nodes
     );
-    if let Some(mv) = outcome.best {
-        line.push_str(&format!(" pv {mv}"));
+    if !outcome.pv.is_empty() {
+        let pv: Vec<String> = outcome.pv.iter().map(Move::to_string).collect();
+        line.push_str(&format!(" pv {}", pv.join(" ")));
     }
     line
 }
@@ -279,6 +303,16 @@ pub fn uci_score(score: i32) -> String {
     } else {
         format!("cp {score}")
     }
+}
+
+/// The answer to `stats [depth]` or `bench [depth]` (`command`, then `words`): the six positions'
+/// statistics, or the bench, at the depth given or the command's default.
+fn measurement(command: &str, words: &[&str]) -> Result<String, String> {
+    Ok(if command == "stats" {
+        crate::stats::report(parse_depth(command, words, crate::stats::DEFAULT_DEPTH)?)
+    } else {
+        crate::bench::report(parse_depth(command, words, crate::bench::DEFAULT_DEPTH)?)
+    })
 }
 
 /// The depth given after `command` (`stats 6`), or `default` if none is; it must be a whole
@@ -533,10 +567,19 @@ mod tests {
     fn isready_is_answered_at_once_even_while_searching() {
         let (output, _) = answer("go infinite\nisready\nstop\n");
         let lines: Vec<&str> = output.lines().collect();
-        assert_eq!(lines[0], "readyok", "{output}");
-        assert!(lines[1].starts_with("info depth "), "{output}");
-        assert!(lines[2].starts_with("bestmove "), "{output}");
-        assert_eq!(lines.len(), 3);
+        // The search reports each depth as it finishes it, so its info lines and readyok may
+        // come in either order; readyok must come before the answer, which comes last.
+        let ready = lines.iter().position(|&l| l == "readyok").expect("readyok");
+        assert!(ready < lines.len() - 1, "{output}");
+        assert!(lines[lines.len() - 1].starts_with("bestmove "), "{output}");
+        assert!(
+            lines
+                .iter()
+                .filter(|&&l| l != "readyok")
+                .rev()
+                .skip(1)
+                .all(|l| l.starts_with("info depth "))
+        );
     }
 
     #[test]
@@ -549,12 +592,20 @@ mod tests {
             "go nodes 100",
             "go movestogo 5 wtime 100 btime 100",
             "go mate 2",
+            "go wtime 30 btime 30",
+            "go infinite",
+            "go ponder wtime 1000 btime 1000",
         ] {
             let (output, _) = answer(&format!("{go}\n"));
             let lines: Vec<&str> = output.lines().collect();
-            assert_eq!(lines.len(), 2, "{go}: {output}");
-            assert!(lines[0].starts_with("info "), "{go}: {output}");
-            let best = lines[1].strip_prefix("bestmove ").expect("bestmove");
+            let (last, infos) = lines.split_last().unwrap();
+            assert_eq!(output.matches("bestmove").count(), 1, "{go}: {output}");
+            assert!(!infos.is_empty(), "{go}: {output}");
+            assert!(
+                infos.iter().all(|l| l.starts_with("info depth ")),
+                "{go}: {output}"
+            );
+            let best = last.strip_prefix("bestmove ").expect("bestmove");
             assert!(
                 find_move(&Position::startpos(), best).is_ok(),
                 "{go}: {best} is legal"
@@ -571,6 +622,57 @@ mod tests {
         ] {
             let (output, _) = answer(script);
             assert_eq!(output.matches("bestmove ").count(), 1, "{script}: {output}");
+        }
+    }
+
+    #[test]
+    fn after_ponderhit_the_search_ends_by_itself_on_its_clock() {
+        let output = Shared::default();
+        let mut engine = Engine::new(output.clone());
+        let written = || String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        engine.handle("go ponder wtime 2000 btime 2000");
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(
+            !written().contains("bestmove"),
+            "pondering waits: {}",
+            written()
+        );
+        engine.handle("ponderhit");
+        std::thread::sleep(std::time::Duration::from_millis(1_000));
+        assert_eq!(written().matches("bestmove ").count(), 1, "{}", written());
+    }
+
+    #[test]
+    fn a_game_at_one_second_and_ten_milliseconds_a_move_never_runs_out_of_time() {
+        let output = Shared::default();
+        let mut engine = Engine::new(output.clone());
+        let answers = || String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        let (mut clocks, increment) = ([1_000_i64, 1_000], 10);
+        let mut moves: Vec<String> = Vec::new();
+        for ply in 0..80 {
+            let side = ply % 2;
+            engine.handle(&format!("position startpos moves {}", moves.join(" ")));
+            let before = answers().matches("bestmove ").count();
+            let started = Instant::now();
+            engine.handle(&format!(
+                "go wtime {} btime {} winc {increment} binc {increment}",
+                clocks[0], clocks[1]
+            ));
+            while answers().matches("bestmove ").count() == before {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            clocks[side] -= started.elapsed().as_millis() as i64;
+            assert!(
+                clocks[side] > 0,
+                "ply {ply}: the clock ran out ({clocks:?})"
+            );
+            clocks[side] += increment;
+            let text = answers();
+            let best = text.rsplit("bestmove ").next().unwrap().trim();
+            if best == "0000" {
+                break; // The game is over.
+            }
+            moves.push(best.to_string());
         }
     }
 
@@ -724,10 +826,9 @@ mod tests {
     fn commands_that_change_the_state_wait_for_stop() {
         let (output, engine) =
             answer("go infinite\nposition fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nstop\n");
-        assert!(
-            output.starts_with("info string position is not allowed while searching"),
-            "{output}"
-        );
+        // The search's info lines may come before the refusal or after it.
+        let refusal = "info string position is not allowed while searching";
+        assert!(output.lines().any(|l| l.starts_with(refusal)), "{output}");
         assert_eq!(engine.position, Position::startpos());
     }
 

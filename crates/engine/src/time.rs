@@ -1,0 +1,196 @@
+//! Time management: how long a move may take, and a clock that says when that time is up.
+//!
+//! A search is given two limits. The soft limit is the time it would like to use: iterative
+//! deepening starts no new depth past it, since a depth takes several times as long as the one
+//! before and would rarely finish. The hard limit is the time it must not pass: the search gives
+//! up in the middle of a depth there. Both come from the clock the `go` command gives, less a
+//! margin for what the engine cannot see, such as the interface reading its answer.
+
+use crate::piece::Color;
+use crate::search::Limits;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Milliseconds kept back from the time left, for the time the engine cannot see: the
+/// interface reading its answer and sending the next command, the operating system scheduling
+/// the thread. The search acts as if its clock had this much less on it.
+pub const MOVE_OVERHEAD_MS: u64 = 50;
+
+/// The moves a search assumes are left in the game when `movestogo` does not say.
+pub const DEFAULT_MOVES_TO_GO: u64 = 25;
+
+/// The share of the increment, in per cent, a move plans to use.
+pub const INCREMENT_PERCENT: u64 = 75;
+
+/// The soft limit, as a share in per cent of the move's planned time.
+pub const SOFT_PERCENT: u64 = 60;
+
+/// The hard limit, as a multiple of the move's planned time: room to finish a depth that
+/// turned out longer than planned.
+pub const HARD_FACTOR: u64 = 3;
+
+/// The most of the usable time left, in per cent, that a single move may take, whatever the
+/// plan says: with `movestogo 1` the plan would be all of it.
+pub const MAX_SHARE_PERCENT: u64 = 50;
+
+/// How long a search may take: it starts no new depth after `soft` and gives up at `hard`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// The time after which no new depth is started.
+    pub soft: Duration,
+    /// The time at which the search gives up.
+    pub hard: Duration,
+}
+
+/// The budget of a search by `side` under `limits`, or `None` if they give no time (a depth,
+/// a node count, `infinite`).
+///
+/// `movetime` is used as it is, less the overhead. A clock is shared out: the usable time
+/// left (the time left less the overhead) divided by the moves to go, plus most of the
+/// increment, is the plan; the soft limit is part of it and the hard limit a multiple, never
+/// more than a share of the usable time.
+pub fn budget(limits: &Limits, side: Color) -> Option<Budget> {
+    if let Some(move_time) = limits.move_time {
+        let exact = Duration::from_millis(move_time.saturating_sub(MOVE_OVERHEAD_MS));
+        return Some(Budget {
+            soft: exact,
+            hard: exact,
+        });
+    }
+    let (time, increment) = match side {
+        Color::White => (limits.white_time?, limits.white_increment),
+        Color::Black => (limits.black_time?, limits.black_increment),
+    };
+    let usable = time.saturating_sub(MOVE_OVERHEAD_MS);
+    let moves_left = limits.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
+    let plan = usable / moves_left + increment.unwrap_or(0) * INCREMENT_PERCENT / 100;
+    let hard = (plan * HARD_FACTOR).min(usable * MAX_SHARE_PERCENT / 100);
+    let soft = (plan * SOFT_PERCENT / 100).min(hard);
+    Some(Budget {
+        soft: Duration::from_millis(soft),
+        hard: Duration::from_millis(hard),
+    })
+}
+
+/// A search's clock: when it started, its budget, and whether it is pondering.
+///
+/// While the engine ponders, it thinks on the opponent's time, and its own clock is not
+/// running: the budget does not apply. On `ponderhit` the UCI loop clears the pondering flag,
+/// and the clock starts counting the budget from the moment it first sees the flag cleared.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock<'a> {
+    /// When the budget started to count.
+    started: Instant,
+    /// The budget, if the search has one.
+    budget: Option<Budget>,
+    /// Set while the engine ponders; cleared by `ponderhit`.
+    pondering: Option<&'a AtomicBool>,
+}
+
+impl<'a> Clock<'a> {
+    /// A clock for a search started at `started` with `budget`, pondering while `pondering`
+    /// is set, if it is given.
+    pub fn new(
+        started: Instant,
+        budget: Option<Budget>,
+        pondering: Option<&'a AtomicBool>,
+    ) -> Clock<'a> {
+        Clock {
+            started,
+            budget,
+            pondering,
+        }
+    }
+
+    /// A clock that never runs out.
+    pub fn unlimited() -> Clock<'a> {
+        Clock::new(Instant::now(), None, None)
+    }
+
+    /// The budget that applies now: none while pondering. The first look after `ponderhit`
+    /// starts the budget's count.
+    fn running(&mut self) -> Option<Budget> {
+        if let Some(pondering) = self.pondering {
+            if pondering.load(Ordering::Relaxed) {
+                return None;
+            }
+            self.pondering = None;
+            self.started = Instant::now();
+        }
+        self.budget
+    }
+
+    /// Whether the soft limit has passed: no new depth should start.
+    pub fn soft_passed(&mut self) -> bool {
+        self.running()
+            .is_some_and(|budget| self.started.elapsed() >= budget.soft)
+    }
+
+    /// Whether the hard limit has passed: the search must give up.
+    pub fn hard_passed(&mut self) -> bool {
+        self.running()
+            .is_some_and(|budget| self.started.elapsed() >= budget.hard)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// White's soft and hard limits under `limits`, in milliseconds.
+    fn white(limits: Limits) -> (u128, u128) {
+        let budget = budget(&limits, Color::White).unwrap();
+        (budget.soft.as_millis(), budget.hard.as_millis())
+    }
+
+    #[test]
+    fn a_clock_is_shared_out_and_the_hard_limit_stays_well_inside_it() {
+        let limits = Limits {
+            white_time: Some(1_000),
+            white_increment: Some(10),
+            black_time: Some(5),
+            ..Limits::default()
+        };
+        let (soft, hard) = white(limits.clone());
+        let plan = 950 / DEFAULT_MOVES_TO_GO + 10 * INCREMENT_PERCENT / 100;
+        assert_eq!(hard, u128::from(plan * HARD_FACTOR));
+        assert!(soft < hard && hard < 950 / 2, "{soft} {hard}");
+        // Black has less time than the overhead: it must answer at once.
+        let black = budget(&limits, Color::Black).unwrap();
+        assert_eq!(black.hard, Duration::ZERO);
+    }
+
+    #[test]
+    fn one_move_to_go_takes_at_most_half_the_usable_time() {
+        let limits = Limits {
+            white_time: Some(10_050),
+            moves_to_go: Some(1),
+            ..Limits::default()
+        };
+        assert_eq!(white(limits).1, 5_000);
+    }
+
+    #[test]
+    fn movetime_is_exact_and_no_time_is_no_budget() {
+        let limits = Limits {
+            move_time: Some(300),
+            white_time: Some(1_000),
+            ..Limits::default()
+        };
+        assert_eq!(white(limits), (250, 250));
+        assert_eq!(budget(&Limits::default(), Color::White), None);
+    }
+
+    #[test]
+    fn a_pondering_clock_does_not_run_until_ponderhit() {
+        let pondering = AtomicBool::new(true);
+        let zero = Some(Budget {
+            soft: Duration::ZERO,
+            hard: Duration::ZERO,
+        });
+        let mut clock = Clock::new(Instant::now(), zero, Some(&pondering));
+        assert!(!clock.hard_passed());
+        pondering.store(false, Ordering::Relaxed);
+        assert!(clock.hard_passed());
+    }
+}
