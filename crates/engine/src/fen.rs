@@ -185,7 +185,7 @@ fn read_placement(position: &mut Position, field: &str) -> Result<(), FenError> 
             }
             let piece = Piece::from_char(c).ok_or(FenError::PieceLetter(c))?;
             if file < File::NUM {
-                position.put(piece, Square::new(File::ALL[file], rank));
+                position.toggle(piece, Square::new(File::ALL[file], rank));
             }
             file += 1;
         }

@@ -45,12 +45,24 @@ impl CastlingRights {
     }
 }
 
+/// [`CastlingRights::lost_by_touching`] for every square, made by the compiler: a move looks
+/// up its two squares here rather than comparing each with the six corners and kings' squares.
+static LOST_BY_TOUCHING: [CastlingRights; Square::NUM] = {
+    let mut table = [CastlingRights::empty(); Square::NUM];
+    let mut i = 0;
+    while i < Square::NUM {
+        table[i] = CastlingRights::lost_by_touching(Square::from_index(i));
+        i += 1;
+    }
+    table
+};
+
 /// A chess position.
 ///
 /// The pieces are eight bitboards: one per kind of piece, both sides together, and one per
 /// side. Move generation and evaluation ask about sets, which these answer in one AND; "what
 /// stands on e4?" is answered by asking them in turn. Every change goes through
-/// [`Position::put`] and [`Position::remove`], which keep the sets and the key in step.
+/// [`Position::toggle`], which keeps the sets and the key in step.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     /// The squares of each kind of piece, both sides together, indexed by piece type.
@@ -168,23 +180,17 @@ impl Position {
         self.key
     }
 
-    /// Puts `piece` on the empty square `square`.
-    pub(crate) fn put(&mut self, piece: Piece, square: Square) {
-        debug_assert!(self.piece_at(square).is_none(), "{square} is occupied");
-        let bit = Bitboard::from_square(square);
-        self.by_type[piece.piece_type.index()] |= bit;
-        self.by_color[piece.color.index()] |= bit;
-        self.key ^= KEYS.pieces[piece.index()][square.index()];
-    }
-
-    /// Takes the piece off `square` and returns it, or `None` if the square was empty.
-    pub(crate) fn remove(&mut self, square: Square) -> Option<Piece> {
-        let piece = self.piece_at(square)?;
+    /// Puts `piece` on `square` if the square is empty, or takes it off if it stands there:
+    /// one XOR each for its kind's set, its side's set and the key.
+    pub(crate) fn toggle(&mut self, piece: Piece, square: Square) {
+        debug_assert!(
+            self.piece_at(square).is_none_or(|p| p == piece),
+            "{square} holds another piece"
+        );
         let bit = Bitboard::from_square(square);
         self.by_type[piece.piece_type.index()] ^= bit;
         self.by_color[piece.color.index()] ^= bit;
         self.key ^= KEYS.pieces[piece.index()][square.index()];
-        Some(piece)
     }
 
     /// Sets the side to move, updating the key.
@@ -242,47 +248,68 @@ impl Position {
 
     /// The position after `mv`, which must be a legal move in this one. This position is
     /// left as it was.
+    ///
+    /// The copy is made where the caller keeps the result, and changed there by
+    /// [`Position::play`]: a copy changed elsewhere and then moved would be copied twice, and
+    /// the processor waits to read whole a copy just written in pieces.
+    #[inline]
     pub fn make(&self, mv: Move) -> Position {
         let mut next = self.clone();
+        next.play(mv);
+        next
+    }
+
+    /// Plays `mv`, which must be a legal move here, changing this position into the one after
+    /// it: the work of [`Position::make`].
+    ///
+    /// The mover's colour is known, so only its kind is looked up, and a capture's victim only
+    /// when there is one; each piece then comes off or goes on with [`Position::toggle`].
+    fn play(&mut self, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let us = self.side_to_move;
-        let piece = next.remove(from).expect("a move starts on a piece");
+        let moved = self.kind_on(from);
         match mv.kind() {
             MoveKind::Capture | MoveKind::PromotionCapture(_) => {
-                next.remove(to);
+                self.toggle(Piece::new(!us, self.kind_on(to)), to);
             }
             MoveKind::EnPassant => {
                 // The captured pawn stands beside the mover, on the square behind `to`.
-                next.remove(Square::new(to.file(), from.rank()));
+                let captured = Square::new(to.file(), from.rank());
+                self.toggle(Piece::new(!us, PieceType::Pawn), captured);
             }
             MoveKind::KingCastle | MoveKind::QueenCastle => {
                 let (rook_from, rook_to) = castling_rook_squares(mv);
-                let rook = next.remove(rook_from).expect("castling has its rook");
-                next.put(rook, rook_to);
+                let rook = Piece::new(us, PieceType::Rook);
+                self.toggle(rook, rook_from);
+                self.toggle(rook, rook_to);
             }
             MoveKind::Quiet | MoveKind::DoublePush | MoveKind::Promotion(_) => {}
         }
-        let placed = match mv.promotion() {
-            Some(promoted) => Piece::new(us, promoted),
-            None => piece,
-        };
-        next.put(placed, to);
+        self.toggle(Piece::new(us, moved), from);
+        self.toggle(Piece::new(us, mv.promotion().unwrap_or(moved)), to);
 
         let skipped =
             (mv.kind() == MoveKind::DoublePush).then(|| Square::new(from.file(), skipped_rank(us)));
-        next.set_en_passant(skipped);
-        let lost = CastlingRights::lost_by_touching(from) | CastlingRights::lost_by_touching(to);
-        next.set_castling(self.castling - lost);
-        let resets_clock = piece.piece_type == PieceType::Pawn || mv.is_capture();
+        self.set_en_passant(skipped);
+        let lost = LOST_BY_TOUCHING[from.index()] | LOST_BY_TOUCHING[to.index()];
+        self.set_castling(self.castling - lost);
+        let resets_clock = moved == PieceType::Pawn || mv.is_capture();
         let halfmove_clock = if resets_clock {
             0
         } else {
             self.halfmove_clock + 1
         };
         let fullmove_number = self.fullmove_number + u32::from(us == Color::Black);
-        next.set_clocks(halfmove_clock, fullmove_number);
-        next.set_side_to_move(!us);
-        next
+        self.set_clocks(halfmove_clock, fullmove_number);
+        self.set_side_to_move(!us);
+    }
+
+    /// The kind of the piece on the occupied square `square`.
+    fn kind_on(&self, square: Square) -> PieceType {
+        PieceType::ALL
+            .into_iter()
+            .find(|t| self.by_type[t.index()].contains(square))
+            .expect("the square is occupied")
     }
 }
 
