@@ -6,8 +6,9 @@
 //! the squares a move must reach to answer a check. With those, a piece's legal moves are its
 //! attacks, masked.
 //!
-//! Moves come out grouped by piece, as a from-square and a set of to-squares, so a caller
-//! that only needs to count them (perft at its last ply) counts bits and makes no moves.
+//! Moves come out in groups, a set of to-squares at a time: one piece's moves from its square,
+//! or all the pawns' moves in one direction at once. A caller that only needs to count them
+//! (perft at its last ply) counts bits and makes no moves.
 
 use crate::attacks::{
     self, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -83,15 +84,39 @@ pub fn line(a: Square, b: Square) -> Bitboard {
     LINES.line[a.index()][b.index()]
 }
 
-/// The legal moves of one piece: what it is, where it stands and where it may go.
+/// A group of legal moves made by pieces of one kind: what moves, where from, and where to.
+/// Most groups are one piece's moves; pawns that move the same way move as one group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PieceMoves {
     /// The kind of piece moving.
     pub piece: PieceType,
-    /// The square it moves from.
-    pub from: Square,
-    /// The squares it may move to.
+    /// Where the moves start.
+    pub from: Origin,
+    /// The squares the moves end on, one move to each (four for a pawn that promotes).
     pub to: Bitboard,
+}
+
+/// Where the moves of a group start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Every move starts on this square: the moves of one piece.
+    Square(Square),
+    /// Each move starts this many squares before the square it ends on, counted by index: the
+    /// moves of every pawn that goes the same way, such as 8 for White's single pushes, or -9
+    /// for Black's captures towards the a-file.
+    Behind(i8),
+}
+
+impl Origin {
+    /// The square that the group's move to `to` starts from.
+    pub fn square_for(self, to: Square) -> Square {
+        match self {
+            Origin::Square(from) => from,
+            Origin::Behind(step) => {
+                Square::from_index(to.index().wrapping_add_signed(-isize::from(step)))
+            }
+        }
+    }
 }
 
 impl PieceMoves {
@@ -178,11 +203,11 @@ pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnM
     let us = position.side_to_move();
     let safety = KingSafety::of(position);
     let ours = position.side(us);
-    let mut emit = |piece, from, to: Bitboard| visit(PieceMoves { piece, from, to });
+    let mut emit = |piece, from, to| visit(PieceMoves { piece, from, to });
 
     emit(
         PieceType::King,
-        safety.king,
+        Origin::Square(safety.king),
         king_moves(position, &safety, destinations),
     );
     if safety.checkers.has_more_than_one() {
@@ -207,18 +232,19 @@ pub fn generate(position: &Position, destinations: Bitboard, mut visit: impl FnM
     );
     let queen = |from| queen_attacks(from, occupied);
     piece_moves(context, PieceType::Queen, queen, &mut emit);
-    piece_moves(
-        context,
-        PieceType::Pawn,
-        |from| pawn_targets(position, from),
-        &mut emit,
-    );
+    let pawns = position.pieces(us, PieceType::Pawn);
+    free_pawn_moves(position, pawns & !safety.pinned, targets, &mut emit);
+    for from in pawns & safety.pinned {
+        let along_pin = targets & line(safety.king, from);
+        let to = pawn_targets(position, from) & along_pin;
+        emit(PieceType::Pawn, Origin::Square(from), to);
+    }
     // En passant: only where there is an en-passant square, only for the pawns beside it.
     if let Some(target) = position.en_passant() {
         for from in pawn_attacks(!us, target) & position.pieces(us, PieceType::Pawn) {
             emit(
                 PieceType::Pawn,
-                from,
+                Origin::Square(from),
                 en_passant(position, &safety, from, target, destinations),
             );
         }
@@ -233,18 +259,15 @@ fn piece_moves(
     (position, safety, targets): (&Position, &KingSafety, Bitboard),
     piece: PieceType,
     attacks: impl Fn(Square) -> Bitboard,
-    emit: &mut impl FnMut(PieceType, Square, Bitboard),
+    emit: &mut impl FnMut(PieceType, Origin, Bitboard),
 ) {
     let pieces = position.pieces(position.side_to_move(), piece);
     for from in pieces & !safety.pinned {
-        emit(piece, from, attacks(from) & targets);
+        emit(piece, Origin::Square(from), attacks(from) & targets);
     }
     for from in pieces & safety.pinned {
-        emit(
-            piece,
-            from,
-            attacks(from) & targets & line(safety.king, from),
-        );
+        let along_pin = targets & line(safety.king, from);
+        emit(piece, Origin::Square(from), attacks(from) & along_pin);
     }
 }
 
@@ -381,6 +404,50 @@ fn pawn_targets(position: &Position, from: Square) -> Bitboard {
     Bitboard(single | double) | captures
 }
 
+/// The moves of the unpinned pawns `pawns`, all at once, within `targets`: one group for each
+/// way a pawn moves (a step forward, two steps, a capture to either side), each found with a
+/// shift of the whole set. A pawn's single push needs an empty square, and its double push an
+/// empty square to pass over as well, which need not be in `targets`: a double push may block
+/// a check that a single push cannot.
+fn free_pawn_moves(
+    position: &Position,
+    pawns: Bitboard,
+    targets: Bitboard,
+    emit: &mut impl FnMut(PieceType, Origin, Bitboard),
+) {
+    let us = position.side_to_move();
+    let empty = !position.occupied();
+    let enemies = position.side(!us);
+    let (forward, west, east, passed) = match us {
+        Color::White => (
+            Direction::North,
+            Direction::NorthWest,
+            Direction::NorthEast,
+            Rank::Third,
+        ),
+        Color::Black => (
+            Direction::South,
+            Direction::SouthWest,
+            Direction::SouthEast,
+            Rank::Sixth,
+        ),
+    };
+    let single = pawns.shift(forward) & empty;
+    let double = (single & Bitboard::rank(passed)).shift(forward) & empty;
+    let groups = [
+        (forward, 1, single),
+        (forward, 2, double),
+        (west, 1, pawns.shift(west) & enemies),
+        (east, 1, pawns.shift(east) & enemies),
+    ];
+    for (direction, steps, to) in groups {
+        // A step of one file and one rank is 1 and 8 squares by index.
+        let (files, ranks) = direction.step();
+        let behind = steps * (files + 8 * ranks);
+        emit(PieceType::Pawn, Origin::Behind(behind), to & targets);
+    }
+}
+
 /// The en-passant capture of a pawn on `from` onto `target`, if it is legal and among the
 /// moves asked for.
 ///
@@ -414,6 +481,7 @@ pub fn moves_of(position: &Position, group: PieceMoves, mut push: impl FnMut(Mov
     let them = position.side(!position.side_to_move());
     let back_ranks = Bitboard::rank(Rank::First) | Bitboard::rank(Rank::Eighth);
     for to in group.to {
+        let from = group.from.square_for(to);
         let capture = them.contains(to);
         let kind = match group.piece {
             PieceType::Pawn if back_ranks.contains(to) => {
@@ -428,16 +496,14 @@ pub fn moves_of(position: &Position, group: PieceMoves, mut push: impl FnMut(Mov
                     } else {
                         MoveKind::Promotion(promoted)
                     };
-                    push(Move::new(group.from, to, kind));
+                    push(Move::new(from, to, kind));
                 }
                 continue;
             }
             PieceType::Pawn if Some(to) == position.en_passant() => MoveKind::EnPassant,
-            PieceType::Pawn if to.index().abs_diff(group.from.index()) == 16 => {
-                MoveKind::DoublePush
-            }
-            PieceType::King if to.index().abs_diff(group.from.index()) == 2 => {
-                if to.file() > group.from.file() {
+            PieceType::Pawn if to.index().abs_diff(from.index()) == 16 => MoveKind::DoublePush,
+            PieceType::King if to.index().abs_diff(from.index()) == 2 => {
+                if to.file() > from.file() {
                     MoveKind::KingCastle
                 } else {
                     MoveKind::QueenCastle
@@ -446,7 +512,7 @@ pub fn moves_of(position: &Position, group: PieceMoves, mut push: impl FnMut(Mov
             _ if capture => MoveKind::Capture,
             _ => MoveKind::Quiet,
         };
-        push(Move::new(group.from, to, kind));
+        push(Move::new(from, to, kind));
     }
 }
 
