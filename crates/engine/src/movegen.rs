@@ -326,30 +326,26 @@ const CASTLING_SIDES: [[CastlingSide; 2]; Color::NUM] = {
 fn king_moves(position: &Position, safety: &KingSafety, destinations: Bitboard) -> Bitboard {
     let us = position.side_to_move();
     let steps = king_attacks(safety.king) & !position.side(us) & destinations;
-    // The castling moves whose right, path and check allow them; the squares they cross and
-    // land on are asked about with the steps.
-    let open = |side: &CastlingSide| {
-        let path = between(safety.king, side.rook) & position.occupied();
-        position.castling().contains(side.right)
-            && destinations.contains(side.landing)
-            && path.is_empty()
-    };
-    let mut castles = [None, None];
+    // For each castling move that its right, path and check allow, the squares the king
+    // crosses and lands on, asked about with the steps; none for the others.
+    let sides = &CASTLING_SIDES[us.index()];
+    let mut castles = [Bitboard::EMPTY; 2];
     if safety.checkers.is_empty() {
-        for (slot, side) in castles.iter_mut().zip(&CASTLING_SIDES[us.index()]) {
-            if open(side) {
-                *slot = Some(side);
+        for (squares, side) in castles.iter_mut().zip(sides) {
+            let path = between(safety.king, side.rook) & position.occupied();
+            if position.castling().contains(side.right)
+                && destinations.contains(side.landing)
+                && path.is_empty()
+            {
+                *squares =
+                    Bitboard::from_square(side.crossed) | Bitboard::from_square(side.landing);
             }
         }
     }
-    let mut needed = steps;
-    for side in castles.iter().flatten() {
-        needed |= Bitboard::from_square(side.crossed) | Bitboard::from_square(side.landing);
-    }
-    let safe = safe_squares(position, safety.king, needed);
+    let safe = safe_squares(position, safety.king, steps | castles[0] | castles[1]);
     let mut moves = steps & safe;
-    for side in castles.iter().flatten() {
-        if safe.contains(side.crossed) && safe.contains(side.landing) {
+    for (squares, side) in castles.into_iter().zip(sides) {
+        if !squares.is_empty() && (squares & !safe).is_empty() {
             moves |= Bitboard::from_square(side.landing);
         }
     }
