@@ -194,8 +194,8 @@ impl KingSafety {
     }
 }
 
-/// Calls `visit` with the legal moves of each piece of the side to move, among the moves that
-/// end on a square of `destinations`: `Bitboard::FULL` for every legal move, the enemy's
+/// Calls `visit` with the legal moves of the side to move, a group at a time, among the moves
+/// that end on a square of `destinations`: `Bitboard::FULL` for every legal move, the enemy's
 /// pieces for captures alone (en passant, whose square is empty, is added when `destinations`
 /// holds the enemy pieces). A piece with no moves gives an empty group: skipping it would cost
 /// a test per piece, and an empty group adds nothing to a count or a list.
@@ -402,9 +402,8 @@ fn pawn_targets(position: &Position, from: Square) -> Bitboard {
 
 /// The moves of the unpinned pawns `pawns`, all at once, within `targets`: one group for each
 /// way a pawn moves (a step forward, two steps, a capture to either side), each found with a
-/// shift of the whole set. A pawn's single push needs an empty square, and its double push an
-/// empty square to pass over as well, which need not be in `targets`: a double push may block
-/// a check that a single push cannot.
+/// shift of the whole set. A double push needs the square it passes over empty, but not in
+/// `targets`: a double push may block a check that a single push cannot.
 fn free_pawn_moves(
     position: &Position,
     pawns: Bitboard,
@@ -414,32 +413,24 @@ fn free_pawn_moves(
     let us = position.side_to_move();
     let empty = !position.occupied();
     let enemies = position.side(!us);
-    let (forward, west, east, passed) = match us {
-        Color::White => (
-            Direction::North,
-            Direction::NorthWest,
-            Direction::NorthEast,
-            Rank::Third,
-        ),
-        Color::Black => (
-            Direction::South,
-            Direction::SouthWest,
-            Direction::SouthEast,
-            Rank::Sixth,
-        ),
+    // Forward is up the board for White and down for Black: 8 squares by index, either way.
+    let (forward, ahead, passed) = match us {
+        Color::White => (Direction::North, 8, Rank::Third),
+        Color::Black => (Direction::South, -8, Rank::Sixth),
     };
-    let single = pawns.shift(forward) & empty;
+    let stepped = pawns.shift(forward);
+    let single = stepped & empty;
     let double = (single & Bitboard::rank(passed)).shift(forward) & empty;
+    // A capture is a step forward and one to the side, west 1 square down by index, east 1 up.
+    let west = stepped.shift(Direction::West) & enemies;
+    let east = stepped.shift(Direction::East) & enemies;
     let groups = [
-        (forward, 1, single),
-        (forward, 2, double),
-        (west, 1, pawns.shift(west) & enemies),
-        (east, 1, pawns.shift(east) & enemies),
+        (ahead, single),
+        (2 * ahead, double),
+        (ahead - 1, west),
+        (ahead + 1, east),
     ];
-    for (direction, steps, to) in groups {
-        // A step of one file and one rank is 1 and 8 squares by index.
-        let (files, ranks) = direction.step();
-        let behind = steps * (files + 8 * ranks);
+    for (behind, to) in groups {
         emit(PieceType::Pawn, Origin::Behind(behind), to & targets);
     }
 }

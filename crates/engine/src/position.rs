@@ -249,9 +249,8 @@ impl Position {
     /// The position after `mv`, which must be a legal move in this one. This position is
     /// left as it was.
     ///
-    /// The copy is made where the caller keeps the result, and changed there by
-    /// [`Position::play`]: a copy changed elsewhere and then moved would be copied twice, and
-    /// the processor waits to read whole a copy just written in pieces.
+    /// Inlined, so the copy is made where the caller keeps the result and changed there by
+    /// [`Position::play`]: a copy changed elsewhere and then returned is copied twice.
     #[inline]
     pub fn make(&self, mv: Move) -> Position {
         let mut next = self.clone();
