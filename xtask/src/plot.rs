@@ -107,7 +107,7 @@ impl Plot {
         let path = record.llr_path()?;
         let svg = llr_svg(&path, sprt.lower(), sprt.upper());
         let alt = format!(
-            "The LLR of {name} after each pair of its {} games, ending at {:.2}, between the bounds {:.2} and {:.2}",
+            "The LLR of {name} after each pair of its {} games, ending at {:.2}; the bounds are {:.2} and {:.2}",
             2 * path.len(),
             path.last().copied().unwrap_or(0.0),
             sprt.lower(),
