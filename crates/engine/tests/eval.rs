@@ -39,22 +39,10 @@ const POSITIONS: [(&str, &str); 9] = [
 /// The positions the player's choice is shown for: some of the above, a queen left
 /// undefended, and a mate on the back rank offered beside a queen.
 const CHOICES: [(&str, &str); 6] = [
-    (
-        "startpos",
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    ),
-    (
-        "e4",
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-    ),
-    (
-        "italian",
-        "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-    ),
-    (
-        "kiwipete",
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-    ),
+    POSITIONS[0],
+    POSITIONS[1],
+    POSITIONS[2],
+    POSITIONS[3],
     ("free-queen", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"),
     ("back-rank", "6k1/5ppp/6q1/8/8/8/6R1/R6K w - - 0 1"),
 ];
