@@ -131,18 +131,7 @@ pub fn llr_svg(path: &[f64], lower: f64, upper: f64) -> String {
     let y = |llr: f64| TOP + (high - llr) / (high - low) * plot_h;
     let mut svg = open_svg();
     let step = (high - low).div_euclid(6.0).max(1.0);
-    let mut tick = (low / step).ceil() * step;
-    while tick <= high {
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{y:.1}\" y2=\"{y:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{INK}\">{tick}</text>",
-            LEFT + plot_w,
-            LEFT - 6.0,
-            y(tick) + 4.0,
-            y = y(tick),
-        );
-        tick += step;
-    }
+    y_grid(&mut svg, (low / step).ceil() * step, high, step, plot_w, y);
     let x_step = nice_step(games / 6.0);
     let mut g = 0.0;
     while g <= games {
@@ -203,18 +192,7 @@ pub fn elo_svg(bars: &[(String, Estimate)]) -> String {
     let (plot_w, plot_h) = (WIDTH - LEFT - 20.0, HEIGHT - TOP - BOTTOM);
     let y = |elo: f64| TOP + (high - elo) / (high - low) * plot_h;
     let mut svg = open_svg();
-    let mut tick = low;
-    while tick <= high + step / 2.0 {
-        let _ = writeln!(
-            svg,
-            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{yt:.1}\" y2=\"{yt:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{INK}\">{tick}</text>",
-            LEFT + plot_w,
-            LEFT - 6.0,
-            y(tick) + 4.0,
-            yt = y(tick),
-        );
-        tick += step;
-    }
+    y_grid(&mut svg, low, high + step / 2.0, step, plot_w, y);
     let slot = plot_w / bars.len().max(1) as f64;
     for (i, (name, elo)) in bars.iter().enumerate() {
         let centre = LEFT + slot * (i as f64 + 0.5);
@@ -242,6 +220,23 @@ pub fn elo_svg(bars: &[(String, Estimate)]) -> String {
         y0 = y(0.0),
     );
     svg
+}
+
+/// Grid lines across the plot, `plot_w` wide, with their labels on the y axis: one every
+/// `step` from `first` while at most `last`, each at the height `y` gives it.
+fn y_grid(svg: &mut String, first: f64, last: f64, step: f64, plot_w: f64, y: impl Fn(f64) -> f64) {
+    let mut tick = first;
+    while tick <= last {
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{yt:.1}\" y2=\"{yt:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{INK}\">{tick}</text>",
+            LEFT + plot_w,
+            LEFT - 6.0,
+            y(tick) + 4.0,
+            yt = y(tick),
+        );
+        tick += step;
+    }
 }
 
 /// A round step for axis labels near `rough`: 1, 2 or 5 times a power of ten.

@@ -93,6 +93,37 @@ impl PairResult {
     }
 }
 
+/// Pairs counted: A's wins, draws and losses, and the pentanomial.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games A won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games A lost.
+    pub losses: u32,
+    /// The pairs by A's half points.
+    pub penta: Pentanomial,
+}
+
+impl Tally {
+    /// The tally of `pairs`.
+    pub fn of<'a>(pairs: impl IntoIterator<Item = &'a PairResult>) -> Tally {
+        let mut tally = Tally::default();
+        for pair in pairs {
+            tally.penta.add(pair.half_points());
+            for score in pair.scores {
+                match score {
+                    1.0 => tally.wins += 1,
+                    0.5 => tally.draws += 1,
+                    _ => tally.losses += 1,
+                }
+            }
+        }
+        tally
+    }
+}
+
 impl Record {
     /// The record's pairs, read.
     pub fn pair_results(&self) -> Result<Vec<PairResult>, String> {
@@ -123,18 +154,12 @@ impl Record {
     /// Elo, their intervals and the LLR computed from the pairs.
     pub fn summary(&self) -> Result<Source, String> {
         let pairs = self.pair_results()?;
-        let mut penta = Pentanomial::default();
-        let (mut wins, mut draws, mut losses) = (0, 0, 0);
-        for pair in &pairs {
-            penta.add(pair.half_points());
-            for score in pair.scores {
-                match score {
-                    1.0 => wins += 1,
-                    0.5 => draws += 1,
-                    _ => losses += 1,
-                }
-            }
-        }
+        let Tally {
+            wins,
+            draws,
+            losses,
+            penta,
+        } = Tally::of(&pairs);
         let faults = |code: &str| {
             pairs
                 .iter()
@@ -203,11 +228,7 @@ impl Record {
 
     /// A's Elo, with its 95% interval, computed from the pairs.
     pub fn elo(&self) -> Result<Estimate, String> {
-        let mut penta = Pentanomial::default();
-        for pair in self.pair_results()? {
-            penta.add(pair.half_points());
-        }
-        Ok(penta.elo())
+        Ok(Tally::of(&self.pair_results()?).penta.elo())
     }
 
     /// The LLR after each pair, in the order the pairs finished: the path an SPRT's plot

@@ -10,9 +10,9 @@ use super::engine::{Engine, EngineSpec};
 use super::game::{Ending, Fault, Game, Limit, play};
 use super::openings::{self, Opening};
 use super::pgn::{self, Header};
-use super::record::{self, PairResult, Record};
+use super::record::{self, PairResult, Record, Tally};
 use super::rules::RuleEnding;
-use super::stats::{Pentanomial, Sprt, Verdict};
+use super::stats::{Sprt, Verdict};
 use crate::{repo_root, run, run_output};
 use cb2026::Color;
 use std::path::{Path, PathBuf};
@@ -493,7 +493,7 @@ fn worker(
         let line = report(&finished, settings.sprt);
         println!("{line}");
         if let Some(sprt) = settings.sprt {
-            let penta = pentanomial(&finished);
+            let penta = tally(&finished).penta;
             if sprt.verdict(penta.llr(sprt.elo0, sprt.elo1)) != Verdict::Undecided {
                 progress.stop.store(true, Ordering::Relaxed);
             }
@@ -532,28 +532,20 @@ fn ending_code(game: &Game, a_color: Color) -> String {
     }
 }
 
-/// The pentanomial counts of the finished pairs.
-fn pentanomial(finished: &[(PairResult, [Game; 2])]) -> Pentanomial {
-    let mut penta = Pentanomial::default();
-    for (pair, _) in finished {
-        penta.add(pair.half_points());
-    }
-    penta
+/// The tally of the finished pairs.
+fn tally(finished: &[(PairResult, [Game; 2])]) -> Tally {
+    Tally::of(finished.iter().map(|(pair, _)| pair))
 }
 
 /// A line on the run so far: games, wins, draws and losses, Elo with its interval, and the
 /// LLR against its bounds.
 fn report(finished: &[(PairResult, [Game; 2])], sprt: Option<Sprt>) -> String {
-    let scores = finished.iter().flat_map(|(p, _)| p.scores);
-    let (mut wins, mut draws, mut losses) = (0, 0, 0);
-    for s in scores {
-        match s {
-            1.0 => wins += 1,
-            0.5 => draws += 1,
-            _ => losses += 1,
-        }
-    }
-    let penta = pentanomial(finished);
+    let Tally {
+        wins,
+        draws,
+        losses,
+        penta,
+    } = tally(finished);
     let elo = penta.elo();
     let mut line = format!(
         "games {:>4}: +{wins} ={draws} -{losses}  pairs {:?}  Elo {:.1} [{:.1}, {:.1}]",
