@@ -19,7 +19,10 @@ pub fn main(args: &[String]) -> Result<(), String> {
         Some("check") => {
             let plan = Plan::load(&root)?;
             check(&plan, &trailers(&root)?)?;
-            println!("stages check: every done stage has its Stage trailer, in order");
+            check_switches(&plan, cb2026::config::SWITCHES)?;
+            println!(
+                "stages check: every done stage has its Stage trailer, in order, and its switches"
+            );
             Ok(())
         }
         Some("verify") => verify(&root),
@@ -53,6 +56,35 @@ fn trailers(root: &Path) -> Result<Trailers, String> {
         }
     }
     Ok(found)
+}
+
+/// Checks that stages.toml's `switches` and the engine's table of switches agree: each stage
+/// lists exactly the switches the table says it introduced.
+fn check_switches(plan: &Plan, table: &[cb2026::config::Switch]) -> Result<(), String> {
+    for stage in &plan.stages {
+        let in_table: Vec<&str> = table
+            .iter()
+            .filter(|switch| switch.stage == stage.number)
+            .map(|switch| switch.name)
+            .collect();
+        if stage.switches != in_table {
+            return Err(format!(
+                "stage {}: stages.toml lists the switches {:?}, but the engine's table \
+                 (crates/engine/src/config.rs, SWITCHES) gives it {:?}",
+                stage.number, stage.switches, in_table
+            ));
+        }
+    }
+    if let Some(switch) = table
+        .iter()
+        .find(|switch| plan.stages.iter().all(|s| s.number != switch.stage))
+    {
+        return Err(format!(
+            "switch {} belongs to stage {}, which stages.toml does not have",
+            switch.name, switch.stage
+        ));
+    }
+    Ok(())
 }
 
 /// Checks the trailers against the plan: every done stage has one, no other stage has one,
@@ -268,5 +300,25 @@ mod tests {
     fn trailers_out_of_order_fail() {
         let error = check(&plan_done_to(2), &trailers_at(&[(1, 0), (2, 5)])).unwrap_err();
         assert!(error.contains("stages land in order"), "{error}");
+    }
+
+    #[test]
+    fn switches_must_agree_with_the_engines_table() {
+        use cb2026::config::{Switch, Switches};
+        let mut plan = plan_done_to(2);
+        for stage in &mut plan.stages {
+            stage.switches.clear();
+        }
+        assert_eq!(check_switches(&plan, &[]), Ok(()));
+        let table = [Switch {
+            name: "tt",
+            stage: 2,
+            flag: Switches::empty(),
+        }];
+        let error = check_switches(&plan, &table).unwrap_err();
+        assert!(error.contains("stage 2"), "{error}");
+        plan.stages[1].switches = vec!["tt".to_string()];
+        assert_eq!(check_switches(&plan, &table), Ok(()));
+        assert!(check_switches(&plan, &[]).is_err());
     }
 }

@@ -10,6 +10,7 @@
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod config;
 pub mod eval;
 pub mod fen;
 pub mod movegen;

@@ -1,0 +1,175 @@
+//! The search's switches, and the stage presets built from them.
+//!
+//! From stage 11 on, every technique the search learns is a switch: on by default, and
+//! switching it off gives back the search without it, node for node. A stage's preset is every
+//! switch introduced up to that stage, and nothing later, so on main a chapter's figures can be
+//! measured again under the search that chapter describes (`set stage 12`, `bench 8 stage 12`).
+//!
+//! Each switch is one flag of [`Switches`] and one row of [`SWITCHES`], which names it and says
+//! which stage introduced it. That table is the only place where a switch meets a stage:
+//! `cargo xtask stages check` compares it with `stages.toml`.
+
+use std::fmt;
+
+bitflags::bitflags! {
+    /// The set of search techniques switched on. A flag exists once its technique is built:
+    /// until stage 11 there are none.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub struct Switches: u32 {
+    }
+}
+
+/// One switch: its name, as `set NAME on|off` and the UCI option spell it, the stage that
+/// introduced it, and its flag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switch {
+    /// The name a user types, in lower case.
+    pub name: &'static str,
+    /// The stage whose commit added the technique.
+    pub stage: u32,
+    /// The flag it sets in [`Switches`].
+    pub flag: Switches,
+}
+
+/// Every switch, in the order the stages introduced them.
+pub const SWITCHES: &[Switch] = &[];
+
+/// The last stage of the plan. Presets exist for stages 1 to this one.
+pub const LAST_STAGE: u32 = 20;
+
+/// How the search is configured: which of its techniques are on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// The techniques switched on.
+    pub switches: Switches,
+}
+
+impl Default for SearchConfig {
+    /// Every switch on: the engine at its strongest.
+    fn default() -> SearchConfig {
+        SearchConfig {
+            switches: Switches::all(),
+        }
+    }
+}
+
+impl SearchConfig {
+    /// The search as it was when stage `stage` landed: every switch introduced up to that
+    /// stage on, every later one off.
+    pub fn preset(stage: u32) -> Result<SearchConfig, ConfigError> {
+        if !(1..=LAST_STAGE).contains(&stage) {
+            return Err(ConfigError::UnknownStage(stage));
+        }
+        let switches = SWITCHES
+            .iter()
+            .filter(|switch| switch.stage <= stage)
+            .fold(Switches::empty(), |set, switch| set | switch.flag);
+        Ok(SearchConfig { switches })
+    }
+
+    /// Switches the technique called `name` on or off.
+    pub fn set(&mut self, name: &str, on: bool) -> Result<(), ConfigError> {
+        let switch = find(name)?;
+        self.switches.set(switch.flag, on);
+        Ok(())
+    }
+
+    /// Whether `flag`'s technique is on.
+    pub fn is_on(self, flag: Switches) -> bool {
+        self.switches.contains(flag)
+    }
+}
+
+/// The switch called `name`, ignoring case.
+pub fn find(name: &str) -> Result<&'static Switch, ConfigError> {
+    SWITCHES
+        .iter()
+        .find(|switch| switch.name.eq_ignore_ascii_case(name))
+        .ok_or_else(|| ConfigError::UnknownSwitch(name.to_string()))
+}
+
+/// What can be wrong when a switch or a preset is asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    /// No switch has this name.
+    UnknownSwitch(String),
+    /// No stage has this number.
+    UnknownStage(u32),
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConfigError::UnknownSwitch(name) => {
+                let names: Vec<&str> = SWITCHES.iter().map(|switch| switch.name).collect();
+                let known = if names.is_empty() {
+                    "there are none yet".to_string()
+                } else {
+                    format!("the switches are {}", names.join(", "))
+                };
+                write!(f, "unknown switch {name:?}: {known}")
+            }
+            ConfigError::UnknownStage(stage) => {
+                write!(
+                    f,
+                    "stage {stage} is not a stage: they run from 1 to {LAST_STAGE}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_switch_has_its_own_flag_a_unique_name_and_a_search_stage() {
+        let mut seen = Switches::empty();
+        for (at, switch) in SWITCHES.iter().enumerate() {
+            assert_eq!(switch.flag.bits().count_ones(), 1, "{}", switch.name);
+            assert!(
+                !seen.intersects(switch.flag),
+                "{} reuses a flag",
+                switch.name
+            );
+            seen |= switch.flag;
+            assert!((11..=LAST_STAGE).contains(&switch.stage), "{}", switch.name);
+            assert_eq!(switch.name, switch.name.to_lowercase());
+            assert!(SWITCHES[..at].iter().all(|s| s.name != switch.name));
+            assert!(SWITCHES[..at].iter().all(|s| s.stage <= switch.stage));
+        }
+        assert_eq!(seen, Switches::all(), "a flag has no row in SWITCHES");
+    }
+
+    #[test]
+    fn a_preset_holds_the_switches_up_to_its_stage_and_the_last_holds_all() {
+        for stage in 1..=LAST_STAGE {
+            let preset = SearchConfig::preset(stage).unwrap();
+            for switch in SWITCHES {
+                assert_eq!(preset.is_on(switch.flag), switch.stage <= stage);
+            }
+        }
+        assert_eq!(
+            SearchConfig::preset(10).unwrap().switches,
+            Switches::empty()
+        );
+        assert_eq!(
+            SearchConfig::preset(LAST_STAGE).unwrap(),
+            SearchConfig::default()
+        );
+    }
+
+    #[test]
+    fn unknown_stages_and_switches_are_named_in_the_error() {
+        assert_eq!(SearchConfig::preset(0), Err(ConfigError::UnknownStage(0)));
+        assert_eq!(
+            SearchConfig::preset(LAST_STAGE + 1),
+            Err(ConfigError::UnknownStage(LAST_STAGE + 1))
+        );
+        let error = SearchConfig::default().set("nosuch", false).unwrap_err();
+        assert!(error.to_string().contains("\"nosuch\""), "{error}");
+    }
+}
