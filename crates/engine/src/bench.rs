@@ -6,6 +6,7 @@
 //! count that moves means the search changed. The last line, `N nodes M nps`, is the format
 //! OpenBench reads; the speed in it is the only part that depends on the machine.
 
+use crate::config::SearchConfig;
 use crate::position::Position;
 use crate::stats::{self, Stats};
 use std::time::Instant;
@@ -52,7 +53,7 @@ pub fn run(depth: u32) -> Vec<(&'static str, Stats)> {
 
 /// The `bench` command's answer: a line for each position with its nodes, then the total and
 /// the speed, `N nodes M nps`, last.
-pub fn report(depth: u32) -> String {
+pub fn report(depth: u32, _config: SearchConfig) -> String {
     let started = Instant::now();
     let results = run(depth);
     let seconds = started.elapsed().as_secs_f64().max(1e-9);

@@ -9,6 +9,7 @@
 //! the line the last one found best, until a limit of the `go` command or the clock ends it.
 
 use crate::attacks::in_check;
+use crate::config::SearchConfig;
 use crate::eval::evaluate;
 use crate::movegen::{captures, count_moves, legal_moves};
 use crate::moves::Move;
@@ -420,6 +421,8 @@ impl Outcome {
 /// Searches `position` (reached through positions with the keys `history`) within `limits`,
 /// started at `started`, until they are reached or `stop` is set, calling `report` after each
 /// depth. While the engine ponders, `pondering` is set, and the clock waits for it to clear.
+/// `config` says which of the search's techniques are on.
+#[allow(clippy::too_many_arguments)] // Until the search takes its state as one value.
 pub fn think(
     position: &Position,
     history: &[u64],
@@ -428,6 +431,7 @@ pub fn think(
     pondering: &AtomicBool,
     started: Instant,
     report: impl FnMut(&Outcome),
+    _config: SearchConfig,
 ) -> Outcome {
     let moves = root_moves(position, &limits.search_moves);
     if moves.is_empty() {
@@ -591,6 +595,7 @@ mod tests {
             &pondering,
             Instant::now(),
             report,
+            SearchConfig::default(),
         );
         (outcome, depths)
     }

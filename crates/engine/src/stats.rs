@@ -5,6 +5,7 @@
 //! big its tree is. The share of beta cutoffs made by the first move searched says how good its
 //! move ordering is: alpha-beta does best when the move that cuts a node short comes first.
 
+use crate::config::SearchConfig;
 use crate::position::Position;
 use crate::search::{Control, Searcher, root_moves};
 
@@ -91,7 +92,7 @@ pub fn measure_one_pass(position: &Position, depth: u32) -> Stats {
 }
 
 /// The `stats` command's answer: [`table`] of the engine's search.
-pub fn report(depth: u32) -> String {
+pub fn report(depth: u32, _config: SearchConfig) -> String {
     table(depth, measure)
 }
 

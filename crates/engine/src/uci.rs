@@ -1,14 +1,21 @@
 //! The Universal Chess Interface: the engine's side of the conversation with a GUI or a match
 //! runner, one command a line on standard input, answers on standard output.
 //!
-//! The search runs on a thread of its own, so the loop that reads commands stays free to
-//! answer `isready` and to obey `stop` and `quit` at once. Every `go` ends in exactly one
-//! `bestmove`, after a final `info` line. Bad input never stops the engine: it says what was
-//! wrong in an `info string` line and keeps its last good state.
+//! The search runs on a thread of its own, and the loop that reads commands never waits for
+//! it: `isready`, `stop` and `quit` are answered at once, whatever came before them. A command
+//! that would change what a search works on, or that searches itself (`position`, `go`,
+//! `setoption` and the like), is refused with an `info string` while a search runs, and carried
+//! out as soon as the search has written its `bestmove`. Every `go` the engine accepts ends in
+//! exactly one `bestmove`, after a final `info` line. Bad input never stops the engine: it says
+//! what was wrong in an `info string` line and keeps its last good state.
 //!
 //! Beyond UCI it understands `d` (show the position), `go perft N` (chapter 5), `eval` (the
-//! evaluation's parts, chapter 7), and `stats [depth]` and `bench [depth]` (chapter 8).
+//! evaluation's parts, chapter 7), `stats [depth] [stage N]` and `bench [depth] [stage N]`
+//! (chapter 8), and `set NAME on|off` and `set stage N`, which switch the search's techniques
+//! on and off ([`crate::config`]). Any of them can also be the program's arguments
+//! ([`Engine::command_line`]): `cb2026 bench` runs the bench and exits.
 
+use crate::config::{self, LAST_STAGE, SWITCHES, SearchConfig};
 use crate::eval::{Breakdown, Phase, Score};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
@@ -35,6 +42,9 @@ pub struct Options {
     pub hash_mb: u64,
     /// The number of search threads: 1, the only value the engine supports.
     pub threads: u64,
+    /// Which of the search's techniques are on: set by the `Stage` option and by a check
+    /// option for each switch, or by the `set` command.
+    pub search: SearchConfig,
 }
 
 impl Default for Options {
@@ -42,19 +52,29 @@ impl Default for Options {
         Options {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
+            search: SearchConfig::default(),
         }
     }
 }
 
+/// The flags the command loop and a search thread share.
+#[derive(Debug, Default)]
+struct Flags {
+    /// Set by the loop to ask the search to stop.
+    stop: AtomicBool,
+    /// Set while the search ponders; `ponderhit` clears it.
+    pondering: AtomicBool,
+    /// Set by the search thread just before it writes `bestmove`. From then on the search has
+    /// nothing more to say, and a command that waits for it can go ahead, even though the
+    /// thread may not have ended yet.
+    answered: AtomicBool,
+}
+
 /// A search running on its own thread.
 struct Running {
-    /// Set to ask the search to stop.
-    stop: Arc<AtomicBool>,
-    /// Set while the search ponders; `ponderhit` clears it.
-    pondering: Arc<AtomicBool>,
-    /// Whether it is an `infinite` search, which runs until stopped.
-    infinite: bool,
-    /// The thread, joined when the search has answered.
+    /// The flags it shares with the loop.
+    flags: Arc<Flags>,
+    /// The thread, joined once the search has answered.
     thread: JoinHandle<()>,
 }
 
@@ -65,7 +85,7 @@ pub struct Engine<W: Write + Send + 'static> {
     /// The keys of the game's positions before `position`, oldest first, for the search to
     /// see repetitions of the game's history.
     history: Vec<u64>,
-    /// The options set so far.
+    /// The options set so far, the search's switches among them.
     options: Options,
     /// Where answers go, shared with the search thread.
     output: Arc<Mutex<W>>,
@@ -81,6 +101,18 @@ pub enum Flow {
     /// Stop: `quit` was sent.
     Quit,
 }
+
+/// The commands that change what a search works on, or that search themselves: they wait
+/// until no search runs.
+const WAITING: [&str; 7] = [
+    "ucinewgame",
+    "position",
+    "setoption",
+    "set",
+    "go",
+    "stats",
+    "bench",
+];
 
 impl<W: Write + Send + 'static> Engine<W> {
     /// An engine in the start position, with default options, writing to `output`.
@@ -106,8 +138,11 @@ impl<W: Write + Send + 'static> Engine<W> {
         Ok(())
     }
 
-    /// Carries out one command line. A command that fails is answered with an `info string`
-    /// naming the problem, and changes nothing.
+    /// Carries out one command line, without waiting for a search to end: while one runs, a
+    /// command that must wait for it is refused instead. Only `stop` and `quit` wait, for the
+    /// stopped search's `bestmove`, which a stopped search writes within milliseconds. A
+    /// command that fails is answered with an `info string` naming the problem, and changes
+    /// nothing.
     pub fn handle(&mut self, line: &str) -> Flow {
         match self.execute(line) {
             Ok(flow) => flow,
@@ -118,99 +153,128 @@ impl<W: Write + Send + 'static> Engine<W> {
         }
     }
 
-    /// Carries out one command line, or says what was wrong with it.
-    fn execute(&mut self, line: &str) -> Result<Flow, String> {
+    /// Carries out `line`, given as the program's arguments (`cb2026 bench`, `cb2026 go perft
+    /// 6`), as a line of input would be, except that a search it starts runs to its end before
+    /// this returns, and a problem is returned rather than said.
+    pub fn command_line(&mut self, line: &str) -> Result<(), String> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        match words.as_slice() {
-            [] => {}
-            ["uci"] => self.say(&identify()),
-            ["isready"] => self.say("readyok"),
-            ["debug", "on" | "off"] | ["register", ..] => {}
-            ["quit"] => return Ok(Flow::Quit),
-            ["stop"] => self.stop_search(),
-            ["ponderhit"] => self.ponder_hit(),
-            ["ucinewgame"] => {
-                self.idle("ucinewgame")?;
-                self.position = Position::startpos();
-                self.history.clear();
-            }
-            ["position", rest @ ..] => {
-                self.idle("position")?;
-                (self.position, self.history) = parse_position(rest)?;
-            }
-            ["setoption", rest @ ..] => {
-                self.idle("setoption")?;
-                self.options = set_option(&self.options, rest)?;
-            }
-            ["go", "perft", depth] => {
-                self.idle("go")?;
-                let depth = depth
-                    .parse()
-                    .map_err(|_| format!("perft depth {depth:?} is not a whole number"))?;
-                self.say(perft_report(&self.position, depth).trim_end());
-            }
-            ["go", rest @ ..] => {
-                self.idle("go")?;
-                let limits = parse_go(&self.position, rest)?;
-                self.start_search(limits);
-            }
-            [command @ ("stats" | "bench"), rest @ ..] => {
-                self.idle(command)?;
-                self.say(measurement(command, rest)?.trim_end());
-            }
-            ["d"] => self.say(show(&self.position).trim_end()),
-            ["eval"] => self.say(eval_report(&self.position).trim_end()),
-            ["eval", ..] => return Err("eval takes no arguments".to_string()),
-            [command, ..] => return Err(format!("unknown command {command:?}")),
+        let until_stopped = words.iter().any(|&w| w == "infinite" || w == "ponder");
+        if words.first() == Some(&"go") && until_stopped {
+            return Err(format!(
+                "{line:?} waits for a stop, which a command line cannot send"
+            ));
         }
-        Ok(Flow::Continue)
-    }
-
-    /// Makes sure no search is running before `command` changes what a search would work on.
-    /// A search that ends by itself is waited for; one that runs until stopped refuses the
-    /// command, since waiting for it would wait for ever.
-    fn idle(&mut self, command: &str) -> Result<(), String> {
+        self.execute(line)?;
         if let Some(search) = self.search.take() {
-            let until_stopped = search.infinite || search.pondering.load(Ordering::Relaxed);
-            if until_stopped && !search.thread.is_finished() {
-                self.search = Some(search);
-                return Err(format!(
-                    "{command} is not allowed while searching: send stop first"
-                ));
-            }
-            // A search thread that panicked has broken an invariant; its panic was printed, and
-            // the engine can still answer the next command.
+            // A search thread that panicked has broken an invariant, and its panic was printed.
             let _ = search.thread.join();
         }
         Ok(())
     }
 
+    /// Carries out one command line, or says what was wrong with it. The commands that only
+    /// read the state, or speak to the search, are carried out at once; the others wait until
+    /// no search runs.
+    fn execute(&mut self, line: &str) -> Result<Flow, String> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [] | ["debug", "on" | "off"] | ["register", ..] => {}
+            ["uci"] => self.say(&identify()),
+            ["isready"] => self.say("readyok"),
+            ["quit"] => {
+                self.stop_search();
+                return Ok(Flow::Quit);
+            }
+            ["stop"] => self.stop_search(),
+            ["ponderhit"] => self.ponder_hit(),
+            ["d"] => self.say(show(&self.position).trim_end()),
+            ["eval"] => self.say(eval_report(&self.position).trim_end()),
+            ["eval", ..] => return Err("eval takes no arguments".to_string()),
+            [command, rest @ ..] if WAITING.contains(command) => {
+                self.idle(command)?;
+                self.execute_when_idle(command, rest)?;
+            }
+            [command, ..] => return Err(format!("unknown command {command:?}")),
+        }
+        Ok(Flow::Continue)
+    }
+
+    /// Carries out `command`, one of [`WAITING`], with the `words` after it, once no search
+    /// runs.
+    fn execute_when_idle(&mut self, command: &str, words: &[&str]) -> Result<(), String> {
+        match (command, words) {
+            ("ucinewgame", []) => {
+                self.position = Position::startpos();
+                self.history.clear();
+            }
+            ("position", _) => (self.position, self.history) = parse_position(words)?,
+            ("setoption", _) => self.options = set_option(&self.options, words)?,
+            ("set", _) => self.options.search = set_switch(self.options.search, words)?,
+            ("go", ["perft", depth]) => {
+                let depth = depth
+                    .parse()
+                    .map_err(|_| format!("perft depth {depth:?} is not a whole number"))?;
+                self.say(perft_report(&self.position, depth).trim_end());
+            }
+            ("go", _) => {
+                let limits = parse_go(&self.position, words)?;
+                self.start_search(limits);
+            }
+            ("stats" | "bench", _) => {
+                let report = measurement(command, words, self.options.search)?;
+                self.say(report.trim_end());
+            }
+            _ => return Err(format!("{command} takes no arguments")),
+        }
+        Ok(())
+    }
+
+    /// Makes sure no search is running before `command` changes what a search would work on,
+    /// or searches itself. A search that has answered is done with. One that has not is left
+    /// to run and the command refused: to wait for it here would leave the `stop` or
+    /// `isready` behind the command unread for as long as the search runs.
+    fn idle(&mut self, command: &str) -> Result<(), String> {
+        let Some(search) = self.search.take() else {
+            return Ok(());
+        };
+        if !search.flags.answered.load(Ordering::Acquire) {
+            self.search = Some(search);
+            return Err(format!(
+                "{command} is refused while a search runs: send stop, or wait for its bestmove"
+            ));
+        }
+        // The search has written its `bestmove`, so its thread is ending: this wait is short.
+        // A thread that panicked has broken an invariant, and its panic was printed.
+        let _ = search.thread.join();
+        Ok(())
+    }
+
     /// Starts a search of the current position on a thread of its own.
     fn start_search(&mut self, limits: Limits) {
-        let stop = Arc::new(AtomicBool::new(false));
-        let pondering = Arc::new(AtomicBool::new(limits.ponder));
-        let (position, history, output) = (
+        let flags = Arc::new(Flags::default());
+        flags.pondering.store(limits.ponder, Ordering::Relaxed);
+        let (position, history, config) = (
             self.position.clone(),
             self.history.clone(),
-            Arc::clone(&self.output),
+            self.options.search,
         );
-        let flags = (Arc::clone(&stop), Arc::clone(&pondering));
-        let infinite = limits.infinite;
+        let (shared, output) = (Arc::clone(&flags), Arc::clone(&self.output));
         let thread = std::thread::spawn(move || {
-            search_thread(&position, &history, &limits, (&flags.0, &flags.1), &output)
+            let task = Task {
+                position: &position,
+                history: &history,
+                limits: &limits,
+                config,
+            };
+            search_thread(&task, &shared, &output)
         });
-        self.search = Some(Running {
-            stop,
-            pondering,
-            infinite,
-            thread,
-        });
+        self.search = Some(Running { flags, thread });
     }
 
     /// Stops the search, if one is running, and waits for its `bestmove`.
     fn stop_search(&mut self) {
         if let Some(search) = self.search.take() {
-            search.stop.store(true, Ordering::Relaxed);
+            search.flags.stop.store(true, Ordering::Relaxed);
             search.thread.thread().unpark();
             // A search thread that panicked has broken an invariant; its panic was printed, and
             // the engine can still answer the next command.
@@ -222,7 +286,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// engine's own clock, and ends by itself. Without a pondering search there is nothing to do.
     fn ponder_hit(&mut self) {
         if let Some(search) = &self.search {
-            search.pondering.store(false, Ordering::Relaxed);
+            search.flags.pondering.store(false, Ordering::Relaxed);
             search.thread.thread().unpark();
         }
     }
@@ -230,6 +294,14 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// Writes `text` and a newline, and flushes, so the GUI sees it at once.
     fn say(&self, text: &str) {
         write_line(&self.output, text);
+    }
+}
+
+impl<W: Write + Send + 'static> Drop for Engine<W> {
+    /// An engine dropped in the middle of a search stops it, so that no search thread
+    /// outlives the engine that started it.
+    fn drop(&mut self) {
+        self.stop_search();
     }
 }
 
@@ -242,24 +314,39 @@ fn write_line<W: Write>(output: &Mutex<W>, text: &str) {
     let _ = writeln!(output, "{text}").and_then(|()| output.flush());
 }
 
+/// What a search thread is asked to search: a copy of the engine's state when `go` came.
+struct Task<'a> {
+    /// The position to search.
+    position: &'a Position,
+    /// The keys of the game's positions before it, oldest first.
+    history: &'a [u64],
+    /// The limits `go` gave.
+    limits: &'a Limits,
+    /// Which of the search's techniques are on.
+    config: SearchConfig,
+}
+
 /// The search thread: searches, reporting each depth in an `info` line, waits for `stop` if the
-/// search is infinite (or for `ponderhit` if it ponders), and answers `bestmove`. `flags` are
-/// the stop flag and the pondering flag.
-fn search_thread<W: Write>(
-    position: &Position,
-    history: &[u64],
-    limits: &Limits,
-    flags: (&AtomicBool, &AtomicBool),
-    output: &Mutex<W>,
-) {
-    let (stop, pondering) = flags;
+/// search is infinite (or for `ponderhit` if it ponders), and answers `bestmove`.
+fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
     let started = Instant::now();
     let mut last = None;
     let report = |outcome: &Outcome| {
         write_line(output, &info_line(outcome, started.elapsed()));
         last = Some(outcome.clone());
     };
-    let outcome = think(position, history, limits, stop, pondering, started, report);
+    let (stop, pondering) = (&flags.stop, &flags.pondering);
+    let (position, limits) = (task.position, task.limits);
+    let outcome = think(
+        position,
+        task.history,
+        limits,
+        stop,
+        pondering,
+        started,
+        report,
+        task.config,
+    );
     // UCI forbids answering an infinite or pondering search before it is stopped.
     let until_stopped = || limits.infinite || pondering.load(Ordering::Relaxed);
     while until_stopped() && !stop.load(Ordering::Relaxed) {
@@ -269,8 +356,10 @@ fn search_thread<W: Write>(
     if last.as_ref() != Some(&outcome) {
         write_line(output, &info_line(&outcome, started.elapsed()));
     }
-    // No legal move: checkmate or stalemate. UCI's null move, 0000, answers.
+    // No legal move: checkmate or stalemate. UCI's null move, 0000, answers. The flag is set
+    // first, so that whoever reads the answer finds the search done with when it replies.
     let best = outcome.best.map_or("0000".to_string(), |mv| mv.to_string());
+    flags.answered.store(true, Ordering::Release);
     write_line(output, &format!("bestmove {best}"));
 }
 
@@ -305,13 +394,21 @@ pub fn uci_score(score: i32) -> String {
     }
 }
 
-/// The answer to `stats [depth]` or `bench [depth]` (`command`, then `words`): the six positions'
-/// statistics, or the bench, at the depth given or the command's default.
-fn measurement(command: &str, words: &[&str]) -> Result<String, String> {
+/// The answer to `stats [depth] [stage N]` or `bench [depth] [stage N]` (`command`, then
+/// `words`): the six positions' statistics, or the bench, at the depth given or the command's
+/// default, under stage N's preset if one is given and the engine's `config` if not.
+fn measurement(command: &str, words: &[&str], config: SearchConfig) -> Result<String, String> {
+    let (words, config) = match words {
+        [depth @ .., "stage", stage] => (depth, stage_preset(stage)?),
+        [.., "stage"] => return Err(format!("{command} stage needs a stage number")),
+        _ => (words, config),
+    };
     Ok(if command == "stats" {
-        crate::stats::report(parse_depth(command, words, crate::stats::DEFAULT_DEPTH)?)
+        let depth = parse_depth(command, words, crate::stats::DEFAULT_DEPTH)?;
+        crate::stats::report(depth, config)
     } else {
-        crate::bench::report(parse_depth(command, words, crate::bench::DEFAULT_DEPTH)?)
+        let depth = parse_depth(command, words, crate::bench::DEFAULT_DEPTH)?;
+        crate::bench::report(depth, config)
     })
 }
 
@@ -334,35 +431,74 @@ fn parse_depth(command: &str, words: &[&str], default: u32) -> Result<u32, Strin
     }
 }
 
-/// The answer to `uci`: the engine's name and author, its options, and `uciok`.
+/// The preset of the stage numbered `text` (`12`), or what is wrong with it.
+fn stage_preset(text: &str) -> Result<SearchConfig, String> {
+    let stage = text
+        .parse()
+        .map_err(|_| format!("stage {text:?} is not a whole number"))?;
+    SearchConfig::preset(stage).map_err(|error| error.to_string())
+}
+
+/// The configuration after `set NAME on|off` (one switch) or `set stage N` (stage N's preset),
+/// or what is wrong with it.
+fn set_switch(config: SearchConfig, words: &[&str]) -> Result<SearchConfig, String> {
+    match words {
+        ["stage", stage] => stage_preset(stage),
+        [name, state @ ("on" | "off")] => {
+            let mut changed = config;
+            changed
+                .set(name, *state == "on")
+                .map_err(|error| error.to_string())?;
+            Ok(changed)
+        }
+        _ => Err("set needs `NAME on|off` or `stage N`".to_string()),
+    }
+}
+
+/// The answer to `uci`: the engine's name and author, its options, and `uciok`. Besides
+/// `Hash`, `Threads` and `Clear Hash`, `Stage` sets a stage's preset, and every switch is a
+/// check option, so that a match runner can play one build against itself with a technique
+/// switched off.
 fn identify() -> String {
-    [
+    let mut lines = vec![
         format!("id name cb2026 {}", env!("CARGO_PKG_VERSION")),
         "id author The cb2026 authors".to_string(),
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         "option name Threads type spin default 1 min 1 max 1".to_string(),
         "option name Clear Hash type button".to_string(),
-        "uciok".to_string(),
-    ]
-    .join("\n")
+        format!("option name Stage type spin default {LAST_STAGE} min 1 max {LAST_STAGE}"),
+    ];
+    for switch in SWITCHES {
+        lines.push(format!(
+            "option name {} type check default true",
+            switch.name
+        ));
+    }
+    lines.push("uciok".to_string());
+    lines.join("\n")
 }
 
-/// The options after `setoption name NAME [value VALUE]`, or what is wrong with it. Option
-/// names are not case-sensitive, as UCI asks.
-fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
-    let ["name", rest @ ..] = words else {
-        return Err("setoption needs `name NAME [value VALUE]`".to_string());
-    };
-    let value_at = rest
-        .iter()
-        .position(|&w| w == "value")
-        .unwrap_or(rest.len());
-    let name = rest[..value_at].join(" ").to_lowercase();
-    let value = rest.get(value_at + 1..).map(|v| v.join(" "));
-    let number = |min: u64, max: u64| -> Result<u64, String> {
-        let text = value
+/// The value after `setoption name NAME value`, if there is one, with the option's name, for
+/// the errors.
+struct OptionValue<'a> {
+    /// The option's name, in lower case.
+    name: &'a str,
+    /// The words after `value`, joined by spaces.
+    text: Option<String>,
+}
+
+impl OptionValue<'_> {
+    /// The value's text, or an error if there is none.
+    fn text(&self) -> Result<&str, String> {
+        let name = self.name;
+        self.text
             .as_deref()
-            .ok_or_else(|| format!("option {name:?} needs a value"))?;
+            .ok_or_else(|| format!("option {name:?} needs a value"))
+    }
+
+    /// The value as a whole number from `min` to `max` (a `spin` option).
+    fn number(&self, min: u64, max: u64) -> Result<u64, String> {
+        let (name, text) = (self.name, self.text()?);
         let n: u64 = text
             .parse()
             .map_err(|_| format!("option {name:?}: {text:?} is not a whole number"))?;
@@ -371,13 +507,46 @@ fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
         } else {
             Err(format!("option {name:?}: {n} is outside {min} to {max}"))
         }
+    }
+
+    /// The value as `true` or `false` (a `check` option).
+    fn check(&self) -> Result<bool, String> {
+        match self.text()? {
+            "true" => Ok(true),
+            "false" => Ok(false),
+            text => Err(format!(
+                "option {:?}: {text:?} is not true or false",
+                self.name
+            )),
+        }
+    }
+}
+
+/// The options after `setoption name NAME [value VALUE]`, or what is wrong with it. Option
+/// names are not case-sensitive, as UCI asks. `Stage` sets every switch to the stage's preset,
+/// so a GUI that sets it and a switch should set `Stage` first, as `uci` lists them.
+fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
+    let ["name", rest @ ..] = words else {
+        return Err("setoption needs `name NAME [value VALUE]`".to_string());
     };
+    let value_at = rest.iter().position(|&w| w == "value");
+    let value_at = value_at.unwrap_or(rest.len());
+    let name = rest[..value_at].join(" ").to_lowercase();
+    let text = rest.get(value_at + 1..).map(|v| v.join(" "));
+    let value = OptionValue { name: &name, text };
     let mut changed = options.clone();
     match name.as_str() {
-        "hash" => changed.hash_mb = number(1, MAX_HASH_MB)?,
-        "threads" => changed.threads = number(1, 1)?,
+        "hash" => changed.hash_mb = value.number(1, MAX_HASH_MB)?,
+        "threads" => changed.threads = value.number(1, 1)?,
         "clear hash" => {} // No table to clear before stage 11.
-        _ => return Err(format!("no option {name:?}")),
+        "stage" => {
+            let stage = value.number(1, LAST_STAGE.into())? as u32;
+            changed.search = SearchConfig::preset(stage).map_err(|error| error.to_string())?;
+        }
+        _ => {
+            let switch = config::find(&name).map_err(|_| format!("no option {name:?}"))?;
+            changed.search.switches.set(switch.flag, value.check()?);
+        }
     }
     Ok(changed)
 }
@@ -560,6 +729,7 @@ mod tests {
         assert!(output.contains("\noption name Hash type spin default 16 min 1 max 65536\n"));
         assert!(output.contains("\noption name Threads type spin default 1 min 1 max 1\n"));
         assert!(output.contains("\noption name Clear Hash type button\n"));
+        assert!(output.contains("\noption name Stage type spin default 20 min 1 max 20\n"));
         assert!(output.ends_with("uciok\n"));
     }
 
@@ -812,24 +982,232 @@ mod tests {
         );
     }
 
-    #[test]
-    fn a_command_after_a_search_that_ends_by_itself_waits_for_its_answer() {
-        let (output, engine) = answer(
-            "go wtime 1000 btime 1000\nposition fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\ngo depth 1\n",
-        );
-        assert_eq!(output.matches("bestmove ").count(), 2, "{output}");
-        assert!(!output.contains("info string"), "{output}");
-        assert_eq!(engine.position.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    /// What the engine answers to `script`, as [`answer`] does, but on a thread of its own,
+    /// failing if the engine has not read the whole script within ten seconds: a loop that
+    /// waits for a search before reading `stop` would never get there.
+    fn answer_in_time(script: &str) -> (String, Engine<Shared>) {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let script = script.to_string();
+        std::thread::spawn(move || {
+            // The test may have given up waiting; then there is no one to send to.
+            let _ = sender.send(answer(&script));
+        });
+        let limit = std::time::Duration::from_secs(10);
+        receiver.recv_timeout(limit).expect("the engine went deaf")
     }
 
     #[test]
-    fn commands_that_change_the_state_wait_for_stop() {
+    fn a_command_during_a_search_is_refused_and_stop_and_isready_are_still_heard() {
+        let waiting = "position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1
+\
+                       setoption name Hash value 1
+\
+                       ucinewgame
+\
+                       set stage 10
+\
+                       go depth 1
+\
+                       go perft 1
+\
+                       stats 1
+\
+                       bench 1
+";
+        for go in [
+            "go",
+            "go depth 60",
+            "go nodes 1000000000000",
+            "go infinite",
+            "go ponder",
+        ] {
+            let script = format!("{go}\n{waiting}isready\nstop\nd\n");
+            let (output, engine) = answer_in_time(&script);
+            let refusals = output.lines().filter(|l| l.starts_with("info string "));
+            let refused: Vec<&str> = refusals.collect();
+            assert_eq!(refused.len(), 8, "{go}: {output}");
+            for (line, command) in refused.iter().zip(waiting.lines()) {
+                let verb = command.split(' ').next().unwrap();
+                let expected = format!(
+                    "info string {verb} is refused while a search runs: \
+                     send stop, or wait for its bestmove"
+                );
+                assert_eq!(*line, expected, "{go}");
+            }
+            let ready = output.find("readyok").expect("readyok");
+            assert!(
+                ready < output.find("\nbestmove ").unwrap(),
+                "{go}: {output}"
+            );
+            assert_eq!(output.matches("bestmove ").count(), 1, "{go}: {output}");
+            assert!(output.contains(&format!("Fen: {}", Position::startpos())));
+            assert_eq!(engine.options, Options::default(), "{go}");
+        }
+    }
+
+    #[test]
+    fn a_command_sent_as_soon_as_bestmove_is_read_is_always_carried_out() {
+        let output = Shared::default();
+        let mut engine = Engine::new(output.clone());
+        let written = || output.0.lock().unwrap().len();
+        let answered_since = |start: usize| {
+            let bytes = output.0.lock().unwrap();
+            bytes[start..].windows(9).any(|w| w == b"bestmove ")
+        };
+        for round in 0..300 {
+            engine.handle("position startpos");
+            let start = written();
+            engine.handle("go depth 1");
+            while !answered_since(start) {
+                std::hint::spin_loop();
+            }
+            // The search thread may not have ended yet; the command must not notice.
+            engine.handle("position startpos moves e2e4");
+            assert_eq!(engine.history.len(), 1, "round {round}");
+        }
+        let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        assert!(!text.contains("info string"), "{text}");
+    }
+
+    #[test]
+    fn quit_stops_the_search_even_without_run() {
+        let output = Shared::default();
+        let mut engine = Engine::new(output.clone());
+        engine.handle("go");
+        assert_eq!(engine.handle("quit"), Flow::Quit);
+        let written = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(written.matches("bestmove ").count(), 1, "{written}");
+        assert!(engine.search.is_none());
+    }
+
+    #[test]
+    fn the_command_line_runs_a_search_to_its_end_and_returns_what_was_wrong() {
+        let output = Shared::default();
+        let mut engine = Engine::new(output.clone());
+        assert_eq!(engine.command_line("go depth 4"), Ok(()));
+        let written = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        assert!(written.contains("\ninfo depth 4 "), "{written}");
+        assert!(written.ends_with('\n') && written.contains("\nbestmove "));
+        assert_eq!(written.matches("bestmove ").count(), 1, "{written}");
+        assert_eq!(
+            engine.command_line("fly"),
+            Err("unknown command \"fly\"".to_string())
+        );
+        for endless in ["go infinite", "go ponder wtime 10 btime 10"] {
+            let problem = engine.command_line(endless).unwrap_err();
+            assert!(problem.contains("waits for a stop"), "{problem}");
+        }
+        assert_eq!(
+            engine.command_line("bench 0"),
+            Err("bench depth 0 is outside 1 to 64".to_string())
+        );
+        let after = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+        assert_eq!(after, written, "a refused command line writes nothing");
+    }
+
+    #[test]
+    fn set_switches_a_technique_or_a_whole_stage_and_names_what_was_wrong() {
+        let (output, engine) = answer("set stage 10\n");
+        assert_eq!(output, "");
+        assert_eq!(engine.options.search, SearchConfig::preset(10).unwrap());
+        for switch in SWITCHES {
+            let script = format!("set {} off\n", switch.name);
+            let (_, engine) = answer(&script);
+            assert!(!engine.options.search.is_on(switch.flag), "{}", switch.name);
+            let script = format!("{script}set {} on\n", switch.name.to_uppercase());
+            let (_, engine) = answer(&script);
+            assert_eq!(engine.options.search, SearchConfig::default());
+        }
         let (output, engine) =
-            answer("go infinite\nposition fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1\nstop\n");
-        // The search's info lines may come before the refusal or after it.
-        let refusal = "info string position is not allowed while searching";
-        assert!(output.lines().any(|l| l.starts_with(refusal)), "{output}");
-        assert_eq!(engine.position, Position::startpos());
+            answer("set stage 0\nset stage x\nset nosuch on\nset stage\nset quickly off\n");
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "info string stage 0 is not a stage: they run from 1 to 20",
+                "info string stage \"x\" is not a whole number",
+                "info string unknown switch \"nosuch\": there are none yet",
+                "info string set needs `NAME on|off` or `stage N`",
+                "info string unknown switch \"quickly\": there are none yet",
+            ]
+        );
+        assert_eq!(engine.options.search, SearchConfig::default());
+    }
+
+    #[test]
+    fn the_stage_option_and_a_check_option_for_every_switch() {
+        let (output, _) = answer("uci\n");
+        let stage =
+            format!("\noption name Stage type spin default {LAST_STAGE} min 1 max {LAST_STAGE}\n");
+        assert!(output.contains(&stage), "{output}");
+        let checks = output
+            .lines()
+            .filter(|l| l.ends_with(" type check default true"));
+        assert_eq!(checks.count(), SWITCHES.len(), "{output}");
+        for switch in SWITCHES {
+            let line = format!("\noption name {} type check default true\n", switch.name);
+            assert!(output.contains(&line), "{output}");
+            let script = format!("setoption name {} value false\n", switch.name);
+            let (_, engine) = answer(&script);
+            assert!(!engine.options.search.is_on(switch.flag), "{}", switch.name);
+        }
+        let (output, engine) = answer(
+            "setoption name Stage value 10\nsetoption name Stage value 21\nsetoption name stage\n",
+        );
+        assert_eq!(engine.options.search, SearchConfig::preset(10).unwrap());
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "info string option \"stage\": 21 is outside 1 to 20",
+                "info string option \"stage\" needs a value",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_check_option_takes_true_or_false() {
+        let value = OptionValue {
+            name: "a switch",
+            text: Some("maybe".to_string()),
+        };
+        assert_eq!(
+            value.check(),
+            Err("option \"a switch\": \"maybe\" is not true or false".to_string())
+        );
+        let value = |text: &str| OptionValue {
+            name: "a switch",
+            text: Some(text.to_string()),
+        };
+        assert_eq!(
+            (value("true").check(), value("false").check()),
+            (Ok(true), Ok(false))
+        );
+    }
+
+    #[test]
+    fn stats_and_bench_take_a_stage_and_name_a_bad_one() {
+        let (output, _) = answer("stats 1 stage 10\nbench 1 stage 12\n");
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(lines[0], "position nodes cutoffs first-move");
+        assert_eq!(lines.len(), 7 + 13, "{output}");
+        assert!(lines[19].ends_with(" nps"), "{output}");
+        assert_eq!(
+            measurement("bench", &["stage"], SearchConfig::default()),
+            Err("bench stage needs a stage number".to_string())
+        );
+        assert_eq!(
+            measurement("stats", &["1", "stage", "x"], SearchConfig::default()),
+            Err("stage \"x\" is not a whole number".to_string())
+        );
+        assert_eq!(
+            measurement("bench", &["stage", "21"], SearchConfig::default()),
+            Err("stage 21 is not a stage: they run from 1 to 20".to_string())
+        );
+        assert_eq!(
+            measurement("stats", &["2", "3", "stage", "10"], SearchConfig::default()),
+            Err("stats takes one depth at most".to_string())
+        );
     }
 
     #[test]

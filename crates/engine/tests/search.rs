@@ -3,6 +3,7 @@
 //! it is meant, accept the new snapshots and re-read the chapter's sentences around the
 //! figures.
 
+use cb2026::config::SearchConfig;
 use cb2026::{bench, stats};
 
 /// The depth the chapter measures the six positions at: the whole table in a few seconds.
@@ -10,7 +11,7 @@ const STATS_DEPTH: u32 = 5;
 
 #[test]
 fn stats_of_the_six_positions() {
-    insta::assert_snapshot!("stats", stats::report(STATS_DEPTH));
+    insta::assert_snapshot!("stats", stats::report(STATS_DEPTH, SearchConfig::default()));
 }
 
 #[test]
