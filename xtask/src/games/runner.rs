@@ -589,11 +589,15 @@ pub fn make_openings(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    let positions = openings::generate(seed, count, plies);
+    let positions = openings::generate(seed, count, plies, openings::undecided);
     let mut text = format!(
         "# cb2026's opening set: {count} positions, each {plies} random quiet developing plies from\n\
-         # the start position (see xtask/src/games/openings.rs, fn generate).\n\
-         # Made by: cargo xtask openings --seed {seed} --count {count} --plies {plies}\n"
+         # the start position (see xtask/src/games/openings.rs, fn generate), kept only if\n\
+         # cb2026's own search, {depth} plies deep, finds no mate and a score of at most {level}\n\
+         # centipawns either way (fn undecided).\n\
+         # Made by: cargo xtask openings --seed {seed} --count {count} --plies {plies}\n",
+        depth = openings::JUDGE_DEPTH,
+        level = openings::LEVEL_CP,
     );
     for position in positions {
         let fen = position.to_string();
