@@ -82,6 +82,11 @@ pub fn main(args: &[String], sprt: bool) -> Result<(), String> {
         described.push(description);
     }
     let openings = openings::load(&settings.openings)?;
+    // Each engine is started once before any game, so that an option it does not have, or a
+    // value it does not take, stops the run before it begins.
+    for spec in &specs {
+        Engine::start(spec)?;
+    }
     let command = std::iter::once(format!(
         "cargo xtask {}",
         if sprt { "sprt" } else { "match" }
