@@ -109,9 +109,10 @@ pub fn main(args: &[String], sprt: bool) -> Result<(), String> {
         engine_b: described[1].clone(),
         limit: limit_name(settings.limit),
         openings: format!(
-            "{} ({} openings)",
+            "{} ({} openings, git blob {})",
             relative(&root, &settings.openings),
-            openings.len()
+            openings.len(),
+            blob_id(&settings.openings)?
         ),
         concurrency: settings.concurrency,
         margin_ms: settings.margin.as_millis() as u64,
@@ -392,6 +393,13 @@ fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), Stri
     });
     run(git().args(["worktree", "remove", "--force"]).arg(&worktree))?;
     copied.map(|()| (binary, commit))
+}
+
+/// The git blob id of the file at `path` (`git hash-object`): which version of an opening set
+/// a record was played from, as `git log --find-object=ID` finds it again.
+fn blob_id(path: &Path) -> Result<String, String> {
+    let id = run_output(Command::new("git").arg("hash-object").arg(path))?;
+    Ok(id.trim().chars().take(12).collect())
 }
 
 /// The path as seen from the repository's root, if it is inside it.
