@@ -863,7 +863,7 @@ mod tests {
     #[test]
     fn a_game_record_whose_pairs_change_fails_the_check_where_the_book_quotes_it() {
         let repo = TestRepo::copy_of_this_one();
-        let record = "book/data/games/match-random-stockfish-1320.toml";
+        let record = "book/data/games/match-random-stockfish-1350.toml";
         repo.edit(record, "\"10 0 0 mate mate\"", "\"10 1 0 mate mate\"");
         let problems = repo.check();
         assert!(!problems.is_empty());

@@ -6,6 +6,7 @@
 
 mod book;
 mod chapters;
+mod checkout;
 mod ci;
 mod diagram;
 mod facts;
@@ -51,7 +52,23 @@ fn main() -> ExitCode {
         Some((command, rest)) => (command.as_str(), rest),
         None => ("help", &[][..]),
     };
-    let result = match command {
+    let result = match std::env::current_dir() {
+        Ok(current) => checkout::check(&current, &repo_root()),
+        Err(e) => Err(format!("cannot read the current folder: {e}")),
+    }
+    .and_then(|()| dispatch(command, rest));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Runs `command` with the arguments after it, `rest`.
+fn dispatch(command: &str, rest: &[String]) -> Result<(), String> {
+    match command {
         "check-chapters" => check_chapters(&repo_root()),
         "sync-chapters" => sync_chapters(),
         "book" => book::main(rest),
@@ -72,13 +89,6 @@ fn main() -> ExitCode {
             Ok(())
         }
         other => Err(format!("unknown command {other:?}\n{USAGE}")),
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
-            ExitCode::FAILURE
-        }
     }
 }
 
@@ -139,12 +149,10 @@ fn perft_speed(args: &[String]) -> Result<(), String> {
         .arg(&record))
 }
 
-/// The repository's root folder: the parent of this crate's folder.
+/// The repository's root folder: the checkout xtask was compiled in, which `main` has checked
+/// is the one it runs in.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask is inside the repository")
-        .to_path_buf()
+    checkout::compiled_root()
 }
 
 /// Runs `command`, its output going to ours, and fails if it fails.

@@ -5,8 +5,9 @@
 //! `cozy`, and `--case kiwipete`) runs one side's perft once, one ply shallower, for a profiler such as callgrind to count. Each round times both
 //! programs on the same position and depth, one after the other, alternating which goes
 //! first; the ratio of each round is taken, so a machine that is slower in one round than the
-//! next moves both sides together. The report gives the median ratio and a 95% interval from
-//! the spread of the rounds' ratios (a t-interval on their logarithms).
+//! next moves both sides together. The report gives the geometric mean of the rounds' ratios
+//! (the mean of their logarithms, turned back into a ratio) with its 95% interval, a
+//! t-interval on the logarithms.
 
 use cb2026::Position;
 use std::time::Instant;
@@ -108,14 +109,13 @@ fn main() {
         let variance =
             log_ratios.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
         let half_width = t_975(log_ratios.len() - 1) * (variance / n).sqrt();
-        log_ratios.sort_by(f64::total_cmp);
-        let median = log_ratios[log_ratios.len() / 2].exp();
+        let geomean = mean.exp();
         let (low, high) = ((mean - half_width).exp(), (mean + half_width).exp());
         println!(
-            "{name} depth {depth}: cb2026 / cozy-chess leaves per second: median {median:.3}, 95% interval {low:.3} to {high:.3}, {rounds} rounds"
+            "{name} depth {depth}: cb2026 / cozy-chess leaves per second: geometric mean {geomean:.3}, 95% interval {low:.3} to {high:.3}, {rounds} rounds"
         );
         rows.push(format!(
-            "{name} {depth} {rounds} {median:.2} {low:.2} {high:.2}"
+            "{name} {depth} {rounds} {geomean:.2} {low:.2} {high:.2}"
         ));
     }
     if let Some(path) = option("--record") {
@@ -132,7 +132,8 @@ fn main() {
              # Made by: cargo xtask perft-speed {rounds}, which runs\n\
              # cargo bench --bench perft_vs_cozy -- --rounds {rounds} --record FILE\n\
              # Machine: {cpu}\n\
-             position depth rounds median low high\n{}\n",
+             # geomean: the geometric mean of the rounds' ratios; low, high: its 95% t-interval\n\
+             position depth rounds geomean low high\n{}\n",
             rows.join("\n")
         );
         std::fs::write(&path, text).expect("the record can be written");

@@ -2,6 +2,7 @@
 //! move under a deadline, and stopped. Its output is read on a thread of its own, so a
 //! deadline can be kept however the engine behaves.
 
+use super::options::{self, UciOption};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -79,13 +80,20 @@ impl Engine {
         Ok(engine)
     }
 
-    /// `uci` until `uciok`, then the options, then `isready` until `readyok`.
+    /// `uci` until `uciok`, then the options, then `isready` until `readyok`. An option the
+    /// engine did not declare, or a value it does not take, is refused before it is sent.
     fn handshake(&mut self) -> Result<(), String> {
         let name = self.spec.name.clone();
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         self.send("uci")?;
-        self.wait_for("uciok", deadline)
+        let lines = self
+            .wait_for("uciok", deadline)
             .map_err(|e| format!("engine {name}: no uciok ({e:?})"))?;
+        let declared: Vec<UciOption> = lines.iter().filter_map(|l| options::parse(l)).collect();
+        for (option, value) in &self.spec.options {
+            options::check(&declared, option, value)
+                .map_err(|e| format!("engine {name} ({}): {e}", self.spec.command.join(" ")))?;
+        }
         for (option, value) in self.spec.options.clone() {
             self.send(&format!("setoption name {option} value {value}"))?;
         }
@@ -150,5 +158,79 @@ impl Drop for Engine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::fake::fake_spec_with_options;
+    use std::path::Path;
+
+    /// A fake engine declaring a spin, a check and a combo option, told to set `options`.
+    fn fake_told(options: &[(&str, &str)]) -> EngineSpec {
+        let declared = [
+            "option name UCI_Elo type spin default 1350 min 1350 max 2850",
+            "option name Ponder type check default false",
+            "option name Style type combo default Solid var Solid var Risky",
+        ];
+        let mut spec = fake_spec_with_options("fake", &declared, &[], "");
+        spec.options = options
+            .iter()
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect();
+        spec
+    }
+
+    #[test]
+    fn an_engine_starts_with_options_it_declares_in_their_ranges() {
+        let spec = fake_told(&[("UCI_Elo", "1350"), ("Ponder", "true"), ("Style", "Risky")]);
+        assert!(Engine::start(&spec).is_ok());
+    }
+
+    #[test]
+    fn an_unknown_option_or_a_value_out_of_range_is_refused_naming_both() {
+        for (option, expected) in [
+            (
+                ("UCI_Elo", "1320"),
+                "option UCI_Elo=1320: UCI_Elo takes a whole number from 1350 to 2850",
+            ),
+            (
+                ("Ponder", "on"),
+                "option Ponder=on: Ponder takes true or false",
+            ),
+            (
+                ("Style", "Wild"),
+                "option Style=Wild: Style takes one of Solid, Risky",
+            ),
+            (("Hash", "64"), "it has no option \"Hash\""),
+        ] {
+            let error = Engine::start(&fake_told(&[option])).err().unwrap();
+            assert!(error.starts_with("engine fake (sh "), "{error}");
+            assert!(error.contains(expected), "{error}");
+        }
+    }
+
+    #[test]
+    fn stockfish_refuses_an_elo_below_its_range_if_installed() {
+        let program = "/usr/games/stockfish";
+        if !Path::new(program).exists() {
+            eprintln!("{program} is not installed: nothing to check");
+            return;
+        }
+        let spec = |elo: &str| EngineSpec {
+            name: "stockfish".to_string(),
+            command: vec![program.to_string()],
+            options: vec![
+                ("UCI_LimitStrength".to_string(), "true".to_string()),
+                ("UCI_Elo".to_string(), elo.to_string()),
+            ],
+        };
+        let error = Engine::start(&spec("1320")).err().unwrap();
+        assert!(
+            error.contains("UCI_Elo=1320: UCI_Elo takes a whole number from 1350"),
+            "{error}"
+        );
+        assert!(Engine::start(&spec("1350")).is_ok());
     }
 }

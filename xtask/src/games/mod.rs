@@ -12,6 +12,7 @@ pub mod engine;
 mod fake;
 pub mod game;
 pub mod openings;
+pub mod options;
 pub mod pgn;
 pub mod record;
 pub mod rules;

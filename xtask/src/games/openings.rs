@@ -6,6 +6,7 @@ use super::san::from_san;
 use cb2026::attacks::{attackers_to, in_check, pawn_attacks};
 use cb2026::movegen::legal_moves;
 use cb2026::rng::Rng;
+use cb2026::search::{Control, MATE_BOUND, Searcher, root_moves};
 use cb2026::{Color, Move, PieceType, Position};
 use std::collections::HashSet;
 use std::path::Path;
@@ -146,15 +147,47 @@ fn pgn_game(fen: &str, movetext: &str) -> Result<Opening, String> {
     })
 }
 
+/// How deep, in plies, the engine searches a candidate opening to judge it. Four plies see a
+/// mate in two for either side, and the test that checks the whole committed set at this
+/// depth takes a few seconds.
+pub const JUDGE_DEPTH: u32 = 4;
+
+/// The largest score, in centipawns either way, an opening may have at [`JUDGE_DEPTH`]: about
+/// a pawn, the most a game's first moves should hand either side.
+pub const LEVEL_CP: i32 = 100;
+
+/// The engine's own score for `position`, searched `depth` plies deep from the side to move's
+/// point of view. The one call into the search that judging openings makes.
+pub fn engine_score(position: &Position, depth: u32) -> i32 {
+    let moves = root_moves(position, &[]);
+    let mut searcher = Searcher::new(&[], Control::default());
+    searcher.iterate(position, moves, depth, None, |_| {}).score
+}
+
+/// Whether `position` is undecided: it has a legal move, and searched [`JUDGE_DEPTH`] plies
+/// deep it scores no mate and at most [`LEVEL_CP`] either way.
+pub fn undecided(position: &Position) -> bool {
+    let score = engine_score(position, JUDGE_DEPTH);
+    !legal_moves(position).as_slice().is_empty()
+        && score.abs() < MATE_BOUND
+        && score.abs() <= LEVEL_CP
+}
+
 /// The repository's own opening set: `count` different positions, each reached from the start
 /// position by `plies` random quiet developing moves, drawn from a stream seeded by `seed`.
 ///
 /// A move is allowed if it moves a pawn, knight or bishop, captures nothing, gives no check
 /// and does not put the piece where an enemy pawn attacks it. A position is kept if no piece
-/// of either side stands attacked by a pawn or attacked and undefended. Such positions are
-/// quiet and about level, so a game's result says more about the engines than about where it
-/// started; playing each twice with colours swapped cancels what imbalance is left.
-pub fn generate(seed: u64, count: usize, plies: usize) -> Vec<Position> {
+/// of either side stands attacked by a pawn or attacked and undefended, and if `keep` accepts
+/// it (the set `cargo xtask openings` writes keeps only [`undecided`] ones). Such positions
+/// are quiet and about level, so a game's result says more about the engines than about where
+/// it started; playing each twice with colours swapped cancels what imbalance is left.
+pub fn generate(
+    seed: u64,
+    count: usize,
+    plies: usize,
+    keep: impl Fn(&Position) -> bool,
+) -> Vec<Position> {
     let mut rng = Rng::new(seed);
     let mut seen = HashSet::new();
     let mut found = Vec::new();
@@ -176,6 +209,7 @@ pub fn generate(seed: u64, count: usize, plies: usize) -> Vec<Position> {
         if position.fullmove_number() as usize == 1 + plies / 2
             && quiet(&position)
             && seen.insert(position.key())
+            && keep(&position)
         {
             found.push(position);
         }
@@ -262,7 +296,7 @@ mod tests {
 
     #[test]
     fn generated_openings_are_distinct_quiet_and_the_same_every_time() {
-        let openings = generate(7, 20, 8);
+        let openings = generate(7, 20, 8, |_| true);
         assert_eq!(openings.len(), 20);
         let keys: HashSet<u64> = openings.iter().map(Position::key).collect();
         assert_eq!(keys.len(), 20);
@@ -271,6 +305,41 @@ mod tests {
             assert!(quiet(position), "{position}");
             assert_eq!(position.side_to_move(), Color::White);
         }
-        assert_eq!(generate(7, 20, 8), openings);
+        assert_eq!(generate(7, 20, 8, |_| true), openings);
+        let level = generate(7, 20, 8, undecided);
+        assert!(level.iter().all(undecided));
+        assert_ne!(
+            level, openings,
+            "the seed's first twenty include a decided one"
+        );
+    }
+
+    #[test]
+    fn mates_and_a_hanging_queen_are_decided_and_the_start_is_not() {
+        let decided = [
+            // The old set's first opening: White mates with Qh5.
+            "rnbqkbnr/pp1pp2p/8/2p2pp1/2P5/4P3/PPNP1PPP/R1BQKBNR w KQkq - 0 1",
+            // Its 62nd: Bxd8 wins Black's queen.
+            "rnbqk1nr/2pp1ppp/pp1b4/4p1B1/8/2PP3N/PP2PPPP/RN1QKB1R w KQkq - 0 1",
+            // The fool's mate, Black to play Qh4, and after it, White mated.
+            "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+            "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        ];
+        for fen in decided {
+            assert!(!undecided(&Position::from_fen(fen).unwrap()), "{fen}");
+        }
+        assert!(undecided(&Position::startpos()));
+    }
+
+    #[test]
+    fn every_opening_in_the_committed_set_is_undecided() {
+        let path = crate::repo_root().join("book/data/openings.epd");
+        let openings = load(&path).unwrap();
+        let decided: Vec<&str> = openings
+            .iter()
+            .filter(|opening| !undecided(&opening.start()))
+            .map(|opening| opening.fen.as_str())
+            .collect();
+        assert!(decided.is_empty(), "decided openings: {decided:#?}");
     }
 }

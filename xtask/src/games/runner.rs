@@ -82,6 +82,11 @@ pub fn main(args: &[String], sprt: bool) -> Result<(), String> {
         described.push(description);
     }
     let openings = openings::load(&settings.openings)?;
+    // Each engine is started once before any game, so that an option it does not have, or a
+    // value it does not take, stops the run before it begins.
+    for spec in &specs {
+        Engine::start(spec)?;
+    }
     let command = std::iter::once(format!(
         "cargo xtask {}",
         if sprt { "sprt" } else { "match" }
@@ -104,9 +109,10 @@ pub fn main(args: &[String], sprt: bool) -> Result<(), String> {
         engine_b: described[1].clone(),
         limit: limit_name(settings.limit),
         openings: format!(
-            "{} ({} openings)",
+            "{} ({} openings, git blob {})",
             relative(&root, &settings.openings),
-            openings.len()
+            openings.len(),
+            blob_id(&settings.openings)?
         ),
         concurrency: settings.concurrency,
         margin_ms: settings.margin.as_millis() as u64,
@@ -389,6 +395,13 @@ fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), Stri
     copied.map(|()| (binary, commit))
 }
 
+/// The git blob id of the file at `path` (`git hash-object`): which version of an opening set
+/// a record was played from, as `git log --find-object=ID` finds it again.
+fn blob_id(path: &Path) -> Result<String, String> {
+    let id = run_output(Command::new("git").arg("hash-object").arg(path))?;
+    Ok(id.trim().chars().take(12).collect())
+}
+
 /// The path as seen from the repository's root, if it is inside it.
 fn relative(root: &Path, path: &Path) -> String {
     path.strip_prefix(root)
@@ -589,11 +602,15 @@ pub fn make_openings(args: &[String]) -> Result<(), String> {
             }
         }
     }
-    let positions = openings::generate(seed, count, plies);
+    let positions = openings::generate(seed, count, plies, openings::undecided);
     let mut text = format!(
         "# cb2026's opening set: {count} positions, each {plies} random quiet developing plies from\n\
-         # the start position (see xtask/src/games/openings.rs, fn generate).\n\
-         # Made by: cargo xtask openings --seed {seed} --count {count} --plies {plies}\n"
+         # the start position (see xtask/src/games/openings.rs, fn generate), kept only if\n\
+         # cb2026's own search, {depth} plies deep, finds no mate and a score of at most {level}\n\
+         # centipawns either way (fn undecided).\n\
+         # Made by: cargo xtask openings --seed {seed} --count {count} --plies {plies}\n",
+        depth = openings::JUDGE_DEPTH,
+        level = openings::LEVEL_CP,
     );
     for position in positions {
         let fen = position.to_string();
