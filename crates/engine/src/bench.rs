@@ -6,15 +6,16 @@
 //! count that moves means the search changed. The last line, `N nodes M nps`, is the format
 //! OpenBench reads; the speed in it is the only part that depends on the machine.
 
+use crate::measure;
 use crate::position::Position;
-use crate::stats::{self, Stats};
+use crate::stats::Stats;
 use std::time::Instant;
 
 /// The depth `bench` searches each position to when none is given: a few seconds for all of
 /// them in a release build.
 pub const DEFAULT_DEPTH: u32 = 6;
 
-/// The positions the bench searches besides the book's six (`stats::POSITIONS`), which come
+/// The positions the bench searches besides the book's six (`measure::POSITIONS`), which come
 /// first: four of chapter 5's perft positions, rich in castling, promotions and pins, a
 /// middlegame with the kings castled on opposite sides, and a rook endgame.
 pub const MORE_POSITIONS: [(&str, &str); 6] = [
@@ -40,12 +41,12 @@ pub const MORE_POSITIONS: [(&str, &str); 6] = [
 
 /// Each bench position's name and what its search to `depth` counted, in order.
 pub fn run(depth: u32) -> Vec<(&'static str, Stats)> {
-    stats::POSITIONS
+    measure::POSITIONS
         .iter()
         .chain(&MORE_POSITIONS)
         .map(|&(name, fen)| {
             let position = Position::from_fen(fen).expect("the bench positions are valid");
-            (name, stats::measure(&position, depth))
+            (name, measure::measure(&position, depth))
         })
         .collect()
 }

@@ -7,12 +7,15 @@
 //! move ordering and its statistics (stage 9), its principal variation, time management and
 //! the bench (stage 10).
 
+pub mod attacked;
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
 pub mod config;
 pub mod eval;
 pub mod fen;
+pub mod limits;
+pub mod measure;
 pub mod movegen;
 pub mod moves;
 pub mod ordering;
@@ -21,6 +24,7 @@ pub mod piece;
 pub mod position;
 pub mod pv;
 pub mod rng;
+pub mod score;
 pub mod search;
 pub mod square;
 pub mod stats;

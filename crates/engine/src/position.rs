@@ -11,6 +11,9 @@ use crate::piece::{Color, Piece, PieceType};
 use crate::square::{File, Rank, Square};
 use crate::zobrist::KEYS;
 
+/// The FEN of the position before the first move.
+pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
 bitflags::bitflags! {
     /// The castling moves each side may still make, some day: a right is lost for good when
     /// the king or that rook moves, or the rook is captured. Whether castling is possible now
@@ -86,7 +89,7 @@ pub struct Position {
 impl Position {
     /// The position before the first move of a game.
     pub fn startpos() -> Position {
-        Position::from_fen(crate::fen::STARTPOS).expect("the start position's FEN is valid")
+        Position::from_fen(STARTPOS).expect("the start position's FEN is valid")
     }
 
     /// A position with no pieces, White to move and nothing else set: the blank that the FEN
@@ -331,6 +334,25 @@ pub fn castling_rook_squares(mv: Move) -> (Square, Square) {
     }
 }
 
+/// The position drawn as a board from White's side, with its FEN and key.
+pub fn show(position: &Position) -> String {
+    let mut text = String::new();
+    for rank in Rank::ALL.into_iter().rev() {
+        text.push_str(&format!("{} ", rank.to_char()));
+        for file in File::ALL {
+            let square = Square::new(file, rank);
+            let letter = position
+                .piece_at(square)
+                .map_or('.', |piece| piece.to_char());
+            text.push_str(&format!(" {letter}"));
+        }
+        text.push('\n');
+    }
+    text.push_str("   a b c d e f g h\n\n");
+    text.push_str(&format!("Fen: {position}\nKey: {:016x}\n", position.key()));
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,10 +370,7 @@ mod tests {
 
     #[test]
     fn a_double_push_leaves_an_en_passant_square_and_resets_the_clock() {
-        let position = after(
-            crate::fen::STARTPOS,
-            &[(Square::E2, Square::E4, MoveKind::DoublePush)],
-        );
+        let position = after(STARTPOS, &[(Square::E2, Square::E4, MoveKind::DoublePush)]);
         assert_eq!(
             position.to_string(),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
@@ -364,7 +383,7 @@ mod tests {
             (Square::E2, Square::E4, MoveKind::DoublePush),
             (Square::G8, Square::F6, MoveKind::Quiet),
         ];
-        let position = after(crate::fen::STARTPOS, &moves);
+        let position = after(STARTPOS, &moves);
         assert_eq!(position.en_passant(), None);
         assert_eq!(position.halfmove_clock(), 1);
         assert_eq!(position.fullmove_number(), 2);
@@ -439,10 +458,10 @@ mod tests {
             (Square::G8, Square::F6, MoveKind::Quiet),
             (Square::G1, Square::F3, MoveKind::Quiet),
         ];
-        let a = after(crate::fen::STARTPOS, &knights_first);
-        let b = after(crate::fen::STARTPOS, &other_knight_first);
+        let a = after(STARTPOS, &knights_first);
+        let b = after(STARTPOS, &other_knight_first);
         assert_eq!(a.key(), b.key());
-        let c = after(crate::fen::STARTPOS, &knights_first[..2]);
+        let c = after(STARTPOS, &knights_first[..2]);
         assert_ne!(a.key(), c.key());
     }
 

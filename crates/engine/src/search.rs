@@ -8,38 +8,23 @@
 //! `go` deepens the search one ply at a time (iterative deepening), each depth starting with
 //! the line the last one found best, until a limit of the `go` command or the clock ends it.
 
-use crate::attacks::in_check;
+use crate::attacked::in_check;
 use crate::eval::evaluate;
+use crate::limits::Limits;
 use crate::movegen::{captures, count_moves, legal_moves};
 use crate::moves::Move;
 use crate::ordering::MovePicker;
 use crate::position::Position;
 use crate::pv::PvTable;
+use crate::score::{DRAW, INFINITY, MATE, MAX_PLY, mated_score};
 use crate::stats::Stats;
 use crate::time::{Clock, budget};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// A score beyond every real one: the bounds of the window a search starts with.
-pub const INFINITY: i32 = 32_767;
-
-/// The score of giving mate at the root itself, more than any evaluation can be; a mate `ply`
-/// plies from the root scores `MATE - ply` for the side giving it, and being mated there
-/// `-(MATE - ply)`.
-pub const MATE: i32 = 32_000;
-
-/// The deepest ply the search goes to, quiescence included.
-pub const MAX_PLY: usize = 128;
-
 /// The deepest iteration a search starts: half of [`MAX_PLY`], leaving the rest for
 /// quiescence.
 pub const MAX_DEPTH: u32 = MAX_PLY as u32 / 2;
-
-/// Scores at least this far from 0 are mates, found at most [`MAX_PLY`] plies away.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-
-/// The score of a draw.
-pub const DRAW: i32 = 0;
 
 /// Plies without a capture or a pawn move after which the game is drawn: fifty moves each.
 pub const FIFTY_MOVE_PLIES: u32 = 100;
@@ -47,35 +32,6 @@ pub const FIFTY_MOVE_PLIES: u32 = 100;
 /// How many nodes go by between looks at the stop flag and the clock. Reading the clock costs
 /// more than a node; a thousand nodes take a millisecond or less.
 pub const CHECK_INTERVAL: u64 = 1024;
-
-/// What a `go` command asks for. Times are in milliseconds; `None` means not given.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// White's time left on the clock.
-    pub white_time: Option<u64>,
-    /// Black's time left on the clock.
-    pub black_time: Option<u64>,
-    /// White's increment per move.
-    pub white_increment: Option<u64>,
-    /// Black's increment per move.
-    pub black_increment: Option<u64>,
-    /// Moves until the next time control.
-    pub moves_to_go: Option<u64>,
-    /// Search exactly this long.
-    pub move_time: Option<u64>,
-    /// Search this many plies deep.
-    pub depth: Option<u64>,
-    /// Search this many nodes.
-    pub nodes: Option<u64>,
-    /// Search for a mate in this many moves.
-    pub mate: Option<u64>,
-    /// Search until told to stop.
-    pub infinite: bool,
-    /// Search while the opponent thinks, until `ponderhit` or `stop`.
-    pub ponder: bool,
-    /// Consider only these moves at the root; all of them if empty.
-    pub search_moves: Vec<Move>,
-}
 
 /// When a search must give up before its depth is done.
 #[derive(Clone, Copy, Debug)]
@@ -367,11 +323,6 @@ impl<'a> Searcher<'a> {
     }
 }
 
-/// The score of being mated `ply` plies from the root.
-pub fn mated_score(ply: usize) -> i32 {
-    -MATE + ply as i32
-}
-
 /// The score of `position`, which has no legal move: mated if in check, else stalemate.
 fn no_moves_score(position: &Position, ply: usize) -> i32 {
     if in_check(position) {
@@ -491,7 +442,7 @@ pub fn choose_move(position: &Position, limits: &Limits) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::uci::find_move;
+    use crate::movegen::find_move;
 
     /// The best move of `fen` and its score, searched `depth` plies deep from a fresh state.
     fn best(fen: &str, depth: u32) -> (String, i32) {

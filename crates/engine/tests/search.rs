@@ -3,21 +3,21 @@
 //! it is meant, accept the new snapshots and re-read the chapter's sentences around the
 //! figures.
 
-use cb2026::{bench, stats};
+use cb2026::{bench, measure};
 
 /// The depth the chapter measures the six positions at: the whole table in a few seconds.
 const STATS_DEPTH: u32 = 5;
 
 #[test]
 fn stats_of_the_six_positions() {
-    insta::assert_snapshot!("stats", stats::report(STATS_DEPTH));
+    insta::assert_snapshot!("stats", measure::report(STATS_DEPTH));
 }
 
 #[test]
 fn stats_of_a_single_pass_without_iterative_deepening() {
     insta::assert_snapshot!(
         "stats_one_pass",
-        stats::table(STATS_DEPTH, stats::measure_one_pass)
+        measure::table(STATS_DEPTH, measure::measure_one_pass)
     );
 }
 

@@ -4,7 +4,7 @@
 use super::engine::{Engine, Silence};
 use super::openings::Opening;
 use super::rules::{self, RuleEnding};
-use cb2026::uci::find_move;
+use cb2026::movegen::find_move;
 use cb2026::{Color, Move};
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,8 @@
 //! repository carries its own set, `book/data/openings.epd`, made by `cargo xtask openings`.
 
 use super::san::from_san;
-use cb2026::attacks::{attackers_to, in_check, pawn_attacks};
+use cb2026::attacked::{attackers_to, in_check};
+use cb2026::attacks::pawn_attacks;
 use cb2026::movegen::legal_moves;
 use cb2026::rng::Rng;
 use cb2026::{Color, Move, PieceType, Position};

@@ -2,7 +2,7 @@
 //! fifty-move rule and insufficient material. The match runner applies them after every move,
 //! so no game depends on an engine to claim a draw or resign.
 
-use cb2026::attacks::in_check;
+use cb2026::attacked::in_check;
 use cb2026::movegen::legal_moves;
 use cb2026::{Bitboard, MoveKind, PieceType, Position};
 
@@ -87,7 +87,7 @@ fn insufficient_material(position: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cb2026::uci::find_move;
+    use cb2026::movegen::find_move;
 
     /// How the game ends in `fen` with no history but the position itself.
     fn ends(fen: &str) -> Option<RuleEnding> {
