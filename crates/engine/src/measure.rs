@@ -3,8 +3,9 @@
 //! The counter itself is [`Stats`]; this module searches each position from a cleared state
 //! and turns what was counted into the table the book quotes.
 
+use crate::config::SearchConfig;
 use crate::position::Position;
-use crate::search::{Control, Searcher, root_moves};
+use crate::search::{Control, Depth, Searcher, root_moves};
 use crate::stats::Stats;
 
 /// The book's six positions, by name, that the search chapters measure: two openings, two
@@ -39,24 +40,28 @@ pub const DEFAULT_DEPTH: u32 = 5;
 
 /// What the engine's search of `position` to `depth` counts, from a cleared state: a new
 /// searcher, no game history and no limit but the depth, so the count is the same on every
-/// run and machine. The search deepens one ply at a time, as `go depth` does.
-pub fn measure(position: &Position, depth: u32) -> Stats {
-    let mut searcher = Searcher::new(&[], Control::default());
-    searcher.iterate(position, root_moves(position, &[]), depth, None, |_| {});
+/// run and machine. The search deepens one ply at a time, as `go depth` does;
+/// `config` says which techniques are on.
+pub fn measure(position: &Position, depth: u32, config: SearchConfig) -> Stats {
+    let mut searcher = Searcher::new(&[], Control::default(), config);
+    let moves = root_moves(position, &[]);
+    searcher.iterate(position, moves, depth as Depth, None, |_| {});
     searcher.stats
 }
 
 /// What a single pass at `depth` counts, with no iterations before it: the search of stage 9,
 /// kept to measure what iterative deepening costs and saves.
-pub fn measure_one_pass(position: &Position, depth: u32) -> Stats {
-    let mut searcher = Searcher::new(&[], Control::default());
-    searcher.root(position, &root_moves(position, &[]), depth);
+pub fn measure_one_pass(position: &Position, depth: u32, config: SearchConfig) -> Stats {
+    let mut searcher = Searcher::new(&[], Control::default(), config);
+    let finished = searcher.root(position, &root_moves(position, &[]), depth as Depth);
+    finished.expect("a search without limits runs to its end");
     searcher.stats
 }
 
-/// The `stats` command's answer: [`table`] of the engine's search.
-pub fn report(depth: u32) -> String {
-    table(depth, measure)
+/// The `stats` command's answer: [`table`] of the engine's search, with the techniques
+/// `config` switches on.
+pub fn report(depth: u32, config: SearchConfig) -> String {
+    table(depth, |position, depth| measure(position, depth, config))
 }
 
 /// A table with a line for each of the six positions searched to `depth` by `search` (nodes,

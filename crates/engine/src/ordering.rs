@@ -79,6 +79,17 @@ impl MovePicker {
         }
     }
 
+    /// A picker that hands out `moves` in the order given: for the root, whose order iterative
+    /// deepening keeps (the last depth's best move first, the others as they were).
+    pub fn in_order(moves: MoveList) -> MovePicker {
+        MovePicker {
+            moves,
+            keys: [QUIET_KEY; MAX_MOVES],
+            next: 0,
+            hint: None,
+        }
+    }
+
     /// The move the node was told to try first, if any.
     pub fn hint(&self) -> Option<Move> {
         self.hint

@@ -9,6 +9,7 @@
 //! Beyond UCI it understands `d` (show the position), `go perft N` (chapter 5), `eval` (the
 //! evaluation's parts, chapter 7), and `stats [depth]` and `bench [depth]` (chapter 8).
 
+use crate::config::SearchConfig;
 use crate::eval::eval_report;
 use crate::limits::Limits;
 use crate::movegen::find_move;
@@ -260,7 +261,10 @@ fn search_thread<W: Write>(
         write_line(output, &info_line(outcome, started.elapsed()));
         last = Some(outcome.clone());
     };
-    let outcome = think(position, history, limits, stop, pondering, started, report);
+    let config = SearchConfig::default();
+    let outcome = think(
+        position, history, limits, stop, pondering, started, report, config,
+    );
     // UCI forbids answering an infinite or pondering search before it is stopped.
     let until_stopped = || limits.infinite || pondering.load(Ordering::Relaxed);
     while until_stopped() && !stop.load(Ordering::Relaxed) {
@@ -310,9 +314,15 @@ pub fn uci_score(score: i32) -> String {
 /// statistics, or the bench, at the depth given or the command's default.
 fn measurement(command: &str, words: &[&str]) -> Result<String, String> {
     Ok(if command == "stats" {
-        crate::measure::report(parse_depth(command, words, crate::measure::DEFAULT_DEPTH)?)
+        crate::measure::report(
+            parse_depth(command, words, crate::measure::DEFAULT_DEPTH)?,
+            SearchConfig::default(),
+        )
     } else {
-        crate::bench::report(parse_depth(command, words, crate::bench::DEFAULT_DEPTH)?)
+        crate::bench::report(
+            parse_depth(command, words, crate::bench::DEFAULT_DEPTH)?,
+            SearchConfig::default(),
+        )
     })
 }
 
