@@ -69,14 +69,13 @@ fn every_stage_preset_searches_the_tree_pinned_for_it() {
     // Under the preset of stage N the search must visit exactly the nodes it visited when
     // stage N landed. A later technique that leaks into an earlier preset (a switch tested in
     // the wrong place, or not at all) moves that preset's figures and fails here.
+    // Each preset pins the bench at its default depth and the six positions at the chapters'
+    // depth, as two tables.
     for (stage, config) in distinct_presets() {
-        let figures = format!(
-            "bench at depth {}\n{}\nstats at depth {STATS_DEPTH}\n{}",
-            bench::DEFAULT_DEPTH,
-            bench_table(config),
-            measure::report(STATS_DEPTH, config)
-        );
-        insta::assert_snapshot!(format!("preset_stage_{stage:02}"), figures);
+        let bench = bench_table(config);
+        insta::assert_snapshot!(format!("preset_stage_{stage:02}_bench"), bench);
+        let stats = measure::report(STATS_DEPTH, config);
+        insta::assert_snapshot!(format!("preset_stage_{stage:02}_stats"), stats);
     }
 }
 
@@ -88,4 +87,44 @@ fn the_default_search_is_the_last_stages_preset() {
         measure::report(3, SearchConfig::default()),
         measure::report(3, last)
     );
+}
+
+#[test]
+fn the_time_managers_constants_and_a_worked_budget() {
+    use cb2026::limits::Limits;
+    use cb2026::time::*;
+    let constants = [
+        ("MOVE_OVERHEAD_MS", MOVE_OVERHEAD_MS),
+        ("DEFAULT_MOVES_TO_GO", DEFAULT_MOVES_TO_GO),
+        ("INCREMENT_PERCENT", INCREMENT_PERCENT),
+        ("SOFT_PERCENT", SOFT_PERCENT),
+        ("HARD_FACTOR", HARD_FACTOR),
+        ("MAX_SHARE_PERCENT", MAX_SHARE_PERCENT),
+    ];
+    let mut table = String::from("constant value\n");
+    for (name, value) in constants {
+        table.push_str(&format!("{name} {value}\n"));
+    }
+    insta::assert_snapshot!("time_constants", table);
+
+    // A minute and 600 ms a move, no movestogo: the chapter follows the budget step by step.
+    let (time, increment) = (60_000, 600);
+    let limits = Limits {
+        white_time: Some(time),
+        white_increment: Some(increment),
+        ..Limits::default()
+    };
+    let budget = budget(&limits, cb2026::Color::White).expect("a clock gives a budget");
+    let usable = time - MOVE_OVERHEAD_MS;
+    let plan = usable / DEFAULT_MOVES_TO_GO + increment * INCREMENT_PERCENT / 100;
+    let (soft, hard) = (budget.soft.as_millis(), budget.hard.as_millis());
+    assert_eq!(
+        hard,
+        u128::from((plan * HARD_FACTOR).min(usable * MAX_SHARE_PERCENT / 100))
+    );
+    assert_eq!(soft, u128::from(plan * SOFT_PERCENT / 100));
+    let example = format!(
+        "step milliseconds\ntime-left {time}\nincrement {increment}\nusable {usable}\nplan {plan}\nsoft {soft}\nhard {hard}\n"
+    );
+    insta::assert_snapshot!("time_example", example);
 }
