@@ -176,20 +176,21 @@ pub fn shuffled(mut candidates: Vec<Candidate>, seed: u64) -> Vec<Candidate> {
     candidates
 }
 
-/// The suite `recipe` describes, chosen from `candidates` in their order by `stockfish`,
-/// printing each position kept.
+/// The suite `recipe` describes, `count` positions chosen from `candidates` in their order by
+/// `stockfish`, printing each position kept and handing the suite so far to `keep`, with the
+/// number of candidates looked at.
 pub fn select(
     recipe: &Recipe,
+    count: usize,
     candidates: &[Candidate],
     stockfish: &mut Stockfish,
-) -> Result<(Vec<SuitePosition>, usize), String> {
+    mut keep: impl FnMut(&[SuitePosition], usize) -> Result<(), String>,
+) -> Result<Vec<SuitePosition>, String> {
     let mut suite = Vec::new();
-    let mut screened = 0;
-    for candidate in candidates {
-        if suite.len() == recipe.count {
+    for (screened, candidate) in (1..).zip(candidates) {
+        if suite.len() == count {
             break;
         }
-        screened += 1;
         let fen = candidate.position.to_string();
         let shallow = stockfish.analyse(&fen, recipe.screen_depth)?;
         if !(recipe.qualifies)(candidate, &shallow) {
@@ -206,8 +207,9 @@ pub fn select(
             kept.to_line()
         );
         suite.push(kept);
+        keep(&suite, screened)?;
     }
-    Ok((suite, screened))
+    Ok(suite)
 }
 
 /// The suite's entry for `candidate`, numbered `number`, from Stockfish's ranked moves.

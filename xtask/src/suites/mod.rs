@@ -19,7 +19,7 @@ use std::process::Command;
 /// What `cargo xtask suite` prints for help.
 pub const USAGE: &str = "\
 usage: cargo xtask suite tactics|positional [REV] [--nodes N | --time MS] [--record NAME]
-       cargo xtask suite make tactics|positional [--seed S]
+       cargo xtask suite make tactics|positional [--seed S] [--count N]
 
 Runs cb2026 over a suite (book/data/suite-NAME.epd), each position from a fresh ucinewgame,
 and prints how many positions it solves and the points it scores. REV is a git revision,
@@ -60,25 +60,61 @@ fn suite_path(root: &Path, name: &str) -> PathBuf {
     root.join(format!("book/data/suite-{name}.epd"))
 }
 
-/// `suite make NAME [--seed S]`: chooses the suite again and writes it with its header.
+/// `suite make NAME [--seed S] [--count N]`: chooses the suite again, writing it with its
+/// header after every position kept, so that a run cut short leaves a whole (shorter) suite.
 fn make_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
-    let seed = match args {
-        [] => SEED,
-        ["--seed", seed] => seed
-            .parse()
-            .map_err(|_| format!("--seed {seed:?} is not a number"))?,
-        _ => return Err(USAGE.to_string()),
-    };
+    let (mut seed, mut count) = (SEED, recipe.count);
+    for pair in args.chunks(2) {
+        let number = |text: &str| text.parse().map_err(|_| format!("{pair:?}: not a number"));
+        match pair {
+            ["--seed", value] => seed = number(value)?,
+            ["--count", value] => count = number(value)? as usize,
+            _ => return Err(USAGE.to_string()),
+        }
+    }
     let root = repo_root();
     let candidates = make::candidates(&root.join(crate::games::record::RECORDS))?;
     let total = candidates.len();
     let candidates = make::shuffled(candidates, seed);
     let mut stockfish = stockfish::Stockfish::start(64, recipe.multipv)?;
-    let (suite, screened) = make::select(&recipe, &candidates, &mut stockfish)?;
+    let version = stockfish.version.clone();
+    let path = suite_path(&root, recipe.name);
+    let write = |suite: &[epd::SuitePosition], screened: usize| {
+        let made = Made {
+            seed,
+            count,
+            total,
+            screened,
+            version: &version,
+        };
+        let text = suite_text(&recipe, &made, suite);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let suite = make::select(&recipe, count, &candidates, &mut stockfish, write)?;
+    println!("wrote {} ({} positions)", path.display(), suite.len());
+    Ok(())
+}
+
+/// How a suite was made, for its header.
+struct Made<'a> {
+    /// The shuffle's seed.
+    seed: u64,
+    /// How many positions were asked for.
+    count: usize,
+    /// How many candidates there were.
+    total: usize,
+    /// How many candidates were looked at.
+    screened: usize,
+    /// Stockfish's name for itself.
+    version: &'a str,
+}
+
+/// A suite's file: its header, saying how it was made, and a line a position.
+fn suite_text(recipe: &Recipe, made: &Made, suite: &[epd::SuitePosition]) -> String {
     let mut text = format!(
-        "# cb2026's {name} suite: {count} positions from the project's own games \
+        "# cb2026's {name} suite: {kept} positions from the project's own games \
          (book/data/games/*.pgn).\n\
-         # Made by: cargo xtask suite make {name} --seed {seed} ({date}, {machine}).\n\
+         # Made by: cargo xtask suite make {name} --seed {seed} --count {count} ({date}, {machine}).\n\
          # Judge: {version}, 1 thread, 64 MB hash, cleared before each position.\n\
          # Candidates: every position of every game, not in check, with two legal moves or\n\
          # more, each once: {total}, shuffled with seed {seed}; {screened} were looked at, each\n\
@@ -87,22 +123,23 @@ fn make_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
          # c0 says where the position comes from and Stockfish's scores at depth {depth};\n\
          # c9 lists the moves that score and c8 their points.\n",
         name = recipe.name,
-        count = suite.len(),
+        kept = suite.len(),
+        seed = made.seed,
+        count = made.count,
         date = today(),
         machine = machine(),
-        version = stockfish.version,
+        version = made.version,
+        total = made.total,
+        screened = made.screened,
         screen = recipe.screen_depth,
         depth = recipe.depth,
         rule = wrap_comment(recipe.rule),
     );
-    for position in &suite {
+    for position in suite {
         text.push_str(&position.to_line());
         text.push('\n');
     }
-    let path = suite_path(&root, recipe.name);
-    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-    println!("wrote {} ({} positions)", path.display(), suite.len());
-    Ok(())
+    text
 }
 
 /// `text` wrapped for a `#` comment of a suite's header.
