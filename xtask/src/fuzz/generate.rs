@@ -254,6 +254,8 @@ pub fn uci_line(random: &mut Gen) -> String {
                 "go infinite",
                 "go ponder wtime 20 btime 20",
                 "go mate 1 nodes 50",
+                "go",
+                "go depth 40",
             ])
             .to_string(),
         _ => (0..random.below(5))

@@ -3,7 +3,7 @@
 //! project's real files and from random play), bends them with random edits, and checks what
 //! the reader promises: no panic on any thread, no illegal move accepted, the last good state
 //! kept. The inputs come from a seeded stream: the same seed and count try the same inputs.
-//! A failing input is saved under `target/fuzz/failures` and becomes a regression test.
+//! A failing input is saved under `target/fuzz-failures` and becomes a regression test.
 
 pub mod generate;
 pub mod targets;
@@ -25,7 +25,7 @@ usage: cargo xtask fuzz [--inputs N | --seconds S] [--seed S] [--target NAME]
 Tries N inputs (default 100000), or as many as S seconds allow, over the targets in turn
 (fen, uci, position, pgn, epd, record; --target runs one), from the seed S (default 1).
 Fails if any input panics or breaks what its target asserts; each such input is saved to
-target/fuzz/failures. CI runs `--inputs 20000`. --long tries ten million inputs, built
+target/fuzz-failures. CI runs `--inputs 20000`. --long tries ten million inputs, built
 with the `fuzz` profile (optimised, with debug assertions and overflow checks).";
 
 /// How many inputs `--long` tries.
@@ -135,7 +135,7 @@ fn try_input(target: &Target, input: &str) -> Result<(), String> {
     }
 }
 
-/// Saves a failing input to `target/fuzz/failures/TARGET-SEED-N.txt` and says what failed.
+/// Saves a failing input to `target/fuzz-failures/TARGET-SEED-N.txt` and says what failed.
 fn save_failure(
     target: &str,
     seed: u64,
@@ -143,7 +143,7 @@ fn save_failure(
     input: &str,
     problem: &str,
 ) -> Result<String, String> {
-    let folder = repo_root().join("target/fuzz/failures");
+    let folder = repo_root().join("target/fuzz-failures");
     std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let path = folder.join(format!("{target}-{seed}-{n}.txt"));
     std::fs::write(&path, input).map_err(|e| format!("{}: {e}", path.display()))?;
