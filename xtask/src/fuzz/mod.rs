@@ -19,14 +19,15 @@ use targets::{Corpus, TARGETS, Target};
 
 /// What `cargo xtask fuzz --help` prints.
 pub const USAGE: &str = "\
-usage: cargo xtask fuzz [--inputs N | --seconds S] [--seed S] [--target NAME]
-       cargo xtask fuzz --long [--seed S]
+usage: cargo xtask fuzz [--inputs N | --seconds S] [--seed S] [--target NAME] [--record NAME]
+       cargo xtask fuzz --long [--seed S] [--record NAME]
 
 Tries N inputs (default 100000), or as many as S seconds allow, over the targets in turn
 (fen, uci, position, pgn, epd, record; --target runs one), from the seed S (default 1).
 Fails if any input panics or breaks what its target asserts; each such input is saved to
 target/fuzz-failures. CI runs `--inputs 20000`. --long tries ten million inputs, built
-with the `fuzz` profile (optimised, with debug assertions and overflow checks).";
+with the `fuzz` profile (optimised, with debug assertions and overflow checks).
+--record NAME writes the counts to book/data/NAME.txt, for the book to quote.";
 
 /// How many inputs `--long` tries.
 const LONG_RUN: &str = "10000000";
@@ -45,6 +46,8 @@ struct Settings {
     seed: u64,
     /// Only this target, if given.
     target: Option<String>,
+    /// The record to write the counts to, if any.
+    record: Option<String>,
 }
 
 /// Runs `cargo xtask fuzz …`.
@@ -117,11 +120,46 @@ pub fn main(args: &[String]) -> Result<(), String> {
         counts.join(", "),
         failures.len()
     );
+    if let Some(name) = &settings.record {
+        let names: Vec<&str> = targets.iter().map(|t| t.name).collect();
+        let seconds = started.elapsed().as_secs_f64();
+        record(name, args, &names, &tried, failures.len(), seconds)?;
+    }
     if failures.is_empty() {
         Ok(())
     } else {
         Err(failures.join("\n"))
     }
+}
+
+/// Writes the run's counts to `book/data/NAME.txt`: the inputs each target tried, and in all,
+/// with the failures, under comments saying how the run was made.
+fn record(
+    name: &str,
+    args: &[String],
+    targets: &[&str],
+    tried: &[u64],
+    failures: usize,
+    seconds: f64,
+) -> Result<(), String> {
+    use crate::games::record::{machine, today};
+    let mut text = format!(
+        "# The fuzzer's run: inputs tried by each target, and how many failed.\n\
+         # Made by: cargo xtask fuzz {} ({}, {}, {seconds:.0} s).\n\
+         target inputs\n",
+        args.join(" "),
+        today(),
+        machine()
+    );
+    for (target, n) in targets.iter().zip(tried) {
+        text.push_str(&format!("{target} {n}\n"));
+    }
+    text.push_str(&format!(
+        "all {}\nfailing {failures}\n",
+        tried.iter().sum::<u64>()
+    ));
+    let path = repo_root().join(format!("book/data/{name}.txt"));
+    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Checks one input, turning a panic on any thread into a failure.
@@ -160,6 +198,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         time: None,
         seed: 1,
         target: None,
+        record: None,
     };
     let mut words = args.iter();
     while let Some(word) = words.next() {
@@ -176,6 +215,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             }
             "--seed" => settings.seed = number(value()?)?,
             "--target" => settings.target = Some(value()?.clone()),
+            "--record" => settings.record = Some(value()?.clone()),
             _ => return Err(format!("unexpected {word:?}\n{USAGE}")),
         }
     }
