@@ -205,7 +205,7 @@ pub fn position_command(random: &mut Gen) -> String {
         return words.join(" ");
     }
     words.push("moves".to_string());
-    for _ in 0..random.below(60) {
+    for _ in 0..random.below(40) {
         let text = maybe_legal_move(random, &position);
         match cb2026::uci::find_move(&position, &text) {
             Ok(mv) => position = position.make(mv),

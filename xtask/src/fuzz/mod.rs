@@ -19,14 +19,16 @@ use targets::{Corpus, TARGETS, Target};
 
 /// What `cargo xtask fuzz --help` prints.
 pub const USAGE: &str = "\
-usage: cargo xtask fuzz [--inputs N | --seconds S] [--seed S] [--target NAME] [--record NAME]
-       cargo xtask fuzz --long [--seed S] [--record NAME]
+usage: cargo xtask fuzz [--inputs N | --seconds S] [--seed S] [--target NAME] [--jobs J]
+                        [--record NAME]
+       cargo xtask fuzz --long [--seed S] [--jobs J] [--record NAME]
 
 Tries N inputs (default 100000), or as many as S seconds allow, over the targets in turn
 (fen, uci, position, pgn, epd, record; --target runs one), from the seed S (default 1).
 Fails if any input panics or breaks what its target asserts; each such input is saved to
 target/fuzz-failures. CI runs `--inputs 20000`. --long tries ten million inputs, built
 with the `fuzz` profile (optimised, with debug assertions and overflow checks).
+--jobs J shares the inputs among J threads (a panic is then told apart only by its message).
 --record NAME writes the counts to book/data/NAME.txt, for the book to quote.";
 
 /// How many inputs `--long` tries.
@@ -48,6 +50,8 @@ struct Settings {
     target: Option<String>,
     /// The record to write the counts to, if any.
     record: Option<String>,
+    /// How many threads share the inputs.
+    jobs: usize,
 }
 
 /// Runs `cargo xtask fuzz …`.
@@ -74,37 +78,24 @@ pub fn main(args: &[String]) -> Result<(), String> {
         *PANIC.lock().unwrap_or_else(|p| p.into_inner()) = Some(info.to_string());
     }));
     let started = Instant::now();
+    let shares: Vec<Share> = std::thread::scope(|scope| {
+        let jobs: Vec<_> = (0..settings.jobs)
+            .map(|job| {
+                let (settings, targets, corpus) = (&settings, &targets, &corpus);
+                scope.spawn(move || fuzz_share(job, settings, targets, corpus, started))
+            })
+            .collect();
+        jobs.into_iter()
+            .map(|job| job.join().expect("a fuzz job catches its panics"))
+            .collect()
+    });
     let mut tried = vec![0u64; targets.len()];
     let mut failures = Vec::new();
-    let mut next_report = Duration::from_secs(30);
-    for n in 0..settings.inputs {
-        if settings.time.is_some_and(|time| started.elapsed() >= time) || failures.len() >= 10 {
-            break;
+    for share in shares {
+        for (all, n) in tried.iter_mut().zip(share.tried) {
+            *all += n;
         }
-        let which = (n % targets.len() as u64) as usize;
-        let target = targets[which];
-        let mut random = Gen::new(cb2026::rng::splitmix64(
-            &mut (settings.seed ^ n.rotate_left(32)),
-        ));
-        let input = (target.make)(&mut random, &corpus);
-        tried[which] += 1;
-        if let Err(problem) = try_input(target, &input) {
-            failures.push(save_failure(
-                target.name,
-                settings.seed,
-                n,
-                &input,
-                &problem,
-            )?);
-        }
-        if started.elapsed() >= next_report {
-            println!(
-                "fuzz: {} inputs in {:.0} s",
-                n + 1,
-                started.elapsed().as_secs_f64()
-            );
-            next_report += Duration::from_secs(30);
-        }
+        failures.extend(share.failures?);
     }
     let _ = std::panic::take_hook();
     let counts: Vec<String> = targets
@@ -162,6 +153,59 @@ fn record(
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// What one job of the run tried: inputs by target, and the failures it met.
+struct Share {
+    /// Inputs tried, by target.
+    tried: Vec<u64>,
+    /// A line for each failing input, or the error that stopped the job.
+    failures: Result<Vec<String>, String>,
+}
+
+/// Job `job`'s share of the run: the inputs whose number leaves `job` when divided by the
+/// number of jobs. Job 0 says how far the run has gone, every 30 seconds.
+fn fuzz_share(
+    job: usize,
+    settings: &Settings,
+    targets: &[&Target],
+    corpus: &Corpus,
+    started: Instant,
+) -> Share {
+    let mut tried = vec![0u64; targets.len()];
+    let mut failures = Vec::new();
+    let mut next_report = Duration::from_secs(30);
+    for n in (job as u64..settings.inputs).step_by(settings.jobs) {
+        if settings.time.is_some_and(|time| started.elapsed() >= time) || failures.len() >= 10 {
+            break;
+        }
+        let which = (n % targets.len() as u64) as usize;
+        let target = targets[which];
+        let mut stream = settings.seed ^ n.rotate_left(32);
+        let mut random = Gen::new(cb2026::rng::splitmix64(&mut stream));
+        let input = (target.make)(&mut random, corpus);
+        tried[which] += 1;
+        if let Err(problem) = try_input(target, &input) {
+            match save_failure(target.name, settings.seed, n, &input, &problem) {
+                Ok(line) => failures.push(line),
+                Err(error) => {
+                    return Share {
+                        tried,
+                        failures: Err(error),
+                    };
+                }
+            }
+        }
+        if job == 0 && started.elapsed() >= next_report {
+            let seconds = started.elapsed().as_secs_f64();
+            println!("fuzz: about {} inputs in {seconds:.0} s", n + 1);
+            next_report += Duration::from_secs(30);
+        }
+    }
+    Share {
+        tried,
+        failures: Ok(failures),
+    }
+}
+
 /// Checks one input, turning a panic on any thread into a failure.
 fn try_input(target: &Target, input: &str) -> Result<(), String> {
     let checked = std::panic::catch_unwind(AssertUnwindSafe(|| (target.check)(input)));
@@ -199,6 +243,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
         seed: 1,
         target: None,
         record: None,
+        jobs: 1,
     };
     let mut words = args.iter();
     while let Some(word) = words.next() {
@@ -216,6 +261,7 @@ fn parse(args: &[String]) -> Result<Settings, String> {
             "--seed" => settings.seed = number(value()?)?,
             "--target" => settings.target = Some(value()?.clone()),
             "--record" => settings.record = Some(value()?.clone()),
+            "--jobs" => settings.jobs = (number(value()?)? as usize).max(1),
             _ => return Err(format!("unexpected {word:?}\n{USAGE}")),
         }
     }

@@ -59,7 +59,7 @@ pub const TARGETS: [Target; 6] = [
     Target {
         name: "pgn",
         make: |random, corpus| {
-            let text = excerpt_of(random, &corpus.pgn, 40);
+            let text = excerpt_of(random, &corpus.pgn, 20);
             generate::edit_file(random, &text, 3, PGN_WORDS)
         },
         check: check_pgn,
