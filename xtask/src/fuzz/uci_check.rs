@@ -215,6 +215,22 @@ mod tests {
     }
 
     #[test]
+    fn a_halfmove_clock_past_100_matches_cozy_chess_which_stops_at_100() {
+        // The fuzzer's first finding (input 1303 of seed 1): the engine counted on to 102,
+        // as the rules do, where cozy-chess had stopped at 100.
+        let script = "position fen 4k3/8/8/8/8/8/8/4K2R w K - 99 80 moves h1g1 e8e7 g1g7\n";
+        assert_eq!(check_script(script), Ok(()));
+        assert!(same_position(
+            "8/8/8/8/8/8/8/4K2k w - - 102 81",
+            "8/8/8/8/8/8/8/4K2k w - - 100 81"
+        ));
+        assert!(!same_position(
+            "8/8/8/8/8/8/8/4K2k w - - 98 81",
+            "8/8/8/8/8/8/8/4K2k w - - 100 81"
+        ));
+    }
+
+    #[test]
     fn every_search_is_sent_but_not_the_commands_that_hold_the_loop_long() {
         for line in [
             "go",
