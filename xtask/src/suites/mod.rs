@@ -78,6 +78,11 @@ fn make_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
     let candidates = make::shuffled(candidates, seed);
     let mut stockfish = stockfish::Stockfish::start(64, recipe.multipv)?;
     let version = stockfish.version.clone();
+    let head = run_output(
+        Command::new("git")
+            .current_dir(&root)
+            .args(["rev-parse", "HEAD"]),
+    )?;
     let path = suite_path(&root, recipe.name);
     let write = |suite: &[epd::SuitePosition], screened: usize| {
         let made = Made {
@@ -86,6 +91,7 @@ fn make_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
             total,
             screened,
             version: &version,
+            commit: head.trim(),
         };
         let text = suite_text(&recipe, &made, suite);
         std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
@@ -107,6 +113,8 @@ struct Made<'a> {
     screened: usize,
     /// Stockfish's name for itself.
     version: &'a str,
+    /// The commit the games were read at.
+    commit: &'a str,
 }
 
 /// A suite's file: its header, saying how it was made, and a line a position.
@@ -114,7 +122,8 @@ fn suite_text(recipe: &Recipe, made: &Made, suite: &[epd::SuitePosition]) -> Str
     let mut text = format!(
         "# cb2026's {name} suite: {kept} positions from the project's own games \
          (book/data/games/*.pgn).\n\
-         # Made by: cargo xtask suite make {name} --seed {seed} --count {count} ({date}, {machine}).\n\
+         # Made by: cargo xtask suite make {name} --seed {seed} --count {count} ({date}, {machine}),\n\
+         # from the games at commit {commit}: other games give other candidates.\n\
          # Judge: {version}, 1 thread, 64 MB hash, cleared before each position.\n\
          # Candidates: every position of every game, not in check, with two legal moves or\n\
          # more, each once: {total}, shuffled with seed {seed}; {screened} were looked at, each\n\
@@ -126,6 +135,7 @@ fn suite_text(recipe: &Recipe, made: &Made, suite: &[epd::SuitePosition]) -> Str
         kept = suite.len(),
         seed = made.seed,
         count = made.count,
+        commit = made.commit,
         date = today(),
         machine = machine(),
         version = made.version,
