@@ -161,8 +161,8 @@ struct Share {
     failures: Result<Vec<String>, String>,
 }
 
-/// Job `job`'s share of the run: the inputs whose number leaves `job` when divided by the
-/// number of jobs. Job 0 says how far the run has gone, every 30 seconds.
+/// Job `job`'s share of the run: every input of every `jobs`-th round of targets, from round
+/// `job` on. Job 0 says how far the run has gone, every 30 seconds.
 fn fuzz_share(
     job: usize,
     settings: &Settings,
@@ -173,7 +173,10 @@ fn fuzz_share(
     let mut tried = vec![0u64; targets.len()];
     let mut failures = Vec::new();
     let mut next_report = Duration::from_secs(30);
-    for n in (job as u64..settings.inputs).step_by(settings.jobs) {
+    // Inputs go to jobs a round of targets at a time, so that every job tries every target.
+    let round = targets.len() as u64;
+    let mine = |n: &u64| (n / round) % settings.jobs as u64 == job as u64;
+    for n in (0..settings.inputs).filter(mine) {
         if settings.time.is_some_and(|time| started.elapsed() >= time) || failures.len() >= 10 {
             break;
         }
