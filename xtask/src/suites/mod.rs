@@ -28,7 +28,7 @@ built in a worktree under target/match; without it, the working tree's release b
 --record NAME writes the result to book/data/NAME.txt, for the book to quote.
 
 `suite make` chooses the suite again from the games in book/data/games, with Debian's
-Stockfish (installed if missing) as the judge; it takes tens of minutes.";
+Stockfish (installed if missing) as the judge; on two cores it takes an hour or more.";
 
 /// The node limit when none is given.
 const DEFAULT_NODES: u64 = 100_000;
