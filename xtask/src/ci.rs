@@ -5,7 +5,7 @@ use std::process::Command;
 use std::time::Instant;
 
 /// Runs every check: formatting, lints, the tests (and the deep perft counts, in release
-/// mode), the chapters against the code, the
+/// mode), a short fuzz run, the chapters against the code, the
 /// stages against the history, and the book's build with its link check.
 pub fn main() -> Result<(), String> {
     let root = repo_root();
@@ -34,6 +34,9 @@ pub fn main() -> Result<(), String> {
             "--",
             "--ignored",
         ])
+    })?;
+    step("fuzz (short)", || {
+        crate::fuzz::main(&["--inputs".to_string(), "20000".to_string()])
     })?;
     step("check-chapters", || check_chapters(&root))?;
     step("stages check", || stages::main(&["check".to_string()]))?;

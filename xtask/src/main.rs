@@ -11,6 +11,7 @@ mod ci;
 mod diagram;
 mod facts;
 mod figures;
+mod fuzz;
 mod games;
 mod listing;
 mod magics;
@@ -18,6 +19,7 @@ mod plan;
 mod plot;
 mod screenshot;
 mod stages;
+mod suites;
 mod svg;
 #[cfg(test)]
 mod test_repo;
@@ -43,6 +45,10 @@ usage: cargo xtask COMMAND
   stages tag       make the tag stage-NN for each new `Stage: N` trailer
   stages check     every done stage has its trailer, in order
   stages verify    build and test every stage tag in a worktree of its own
+  fuzz [--inputs N]   fuzz the readers of FEN, UCI, PGN, EPD and records
+                   (see `cargo xtask fuzz --help`)
+  suite tactics|positional [REV]   run the engine over a test suite
+                   (see `cargo xtask suite --help`; `suite make` chooses one again)
   ci               everything CI checks, in order";
 
 /// Runs the command named on the command line.
@@ -83,6 +89,12 @@ fn dispatch(command: &str, rest: &[String]) -> Result<(), String> {
         "match" => games::runner::main(rest, false),
         "sprt" => games::runner::main(rest, true),
         "openings" => games::runner::make_openings(rest),
+        "suite" => suites::main(rest),
+        "fuzz" if rest.iter().any(|a| a == "--help") => {
+            println!("{}", fuzz::USAGE);
+            Ok(())
+        }
+        "fuzz" => fuzz::main(rest),
         "ci" => ci::main(),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

@@ -136,7 +136,12 @@ impl Record {
     /// Reads the record at `path`.
     pub fn load(path: &Path) -> Result<Record, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+        Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Reads a record from its TOML text.
+    pub fn parse(text: &str) -> Result<Record, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
     }
 
     /// Writes the record to `path`, with a comment saying what it is.
