@@ -207,7 +207,7 @@ pub fn position_command(random: &mut Gen) -> String {
     words.push("moves".to_string());
     for _ in 0..random.below(40) {
         let text = maybe_legal_move(random, &position);
-        match cb2026::uci::find_move(&position, &text) {
+        match cb2026::movegen::find_move(&position, &text) {
             Ok(mv) => position = position.make(mv),
             Err(_) => {
                 words.push(text);

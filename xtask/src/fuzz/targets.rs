@@ -241,7 +241,7 @@ pub fn check_epd(text: &str) -> Result<(), String> {
         for position in &suite {
             let start = Position::from_fen(&position.fen).map_err(|e| e.to_string())?;
             for (mv, _) in &position.scored {
-                cb2026::uci::find_move(&start, mv)?;
+                cb2026::movegen::find_move(&start, mv)?;
             }
         }
     }

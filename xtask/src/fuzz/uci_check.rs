@@ -5,7 +5,8 @@
 //! cozy-chess, an independent move generator.
 
 use cb2026::Position;
-use cb2026::uci::{Engine, Flow, find_move};
+use cb2026::movegen::find_move;
+use cb2026::uci::{Engine, Flow};
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 

@@ -106,7 +106,7 @@ fn read_line(line: &str) -> Result<SuitePosition, String> {
         ));
     }
     for (mv, value) in moves.into_iter().zip(points) {
-        cb2026::uci::find_move(&position, &mv)?;
+        cb2026::movegen::find_move(&position, &mv)?;
         let value = value
             .parse()
             .map_err(|_| format!("c8: {value:?} is not a whole number of points"))?;

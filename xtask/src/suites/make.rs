@@ -8,7 +8,7 @@ use super::epd::SuitePosition;
 use super::stockfish::{Ranked, Stockfish};
 use crate::games::openings::from_pgn;
 use crate::games::san::to_san;
-use cb2026::attacks::in_check;
+use cb2026::attacked::in_check;
 use cb2026::movegen::legal_moves;
 use cb2026::rng::Rng;
 use cb2026::{Move, Position};
@@ -220,7 +220,7 @@ fn suite_position(
     number: usize,
 ) -> Result<SuitePosition, String> {
     let position = &candidate.position;
-    let best = cb2026::uci::find_move(position, &ranked[0].mv)?;
+    let best = cb2026::movegen::find_move(position, &ranked[0].mv)?;
     let scores: Vec<String> = ranked
         .iter()
         .map(|r| format!("{} {}", r.mv, r.shown))
