@@ -13,6 +13,8 @@
 //! - a plot, an SVG drawn from a game record under a directive line such as
 //!   `<!-- plot llr sprt-stage-08 -->` (see [`crate::plot`]), and the line of HTML that
 //!   shows it;
+//! - a transcript, a session with the engine pinned by its tests, under a directive line
+//!   such as `<!-- transcript perft-divide -->` (see [`crate::transcript`]);
 //! - a chapter's heading and header line, from stages.toml;
 //! - SUMMARY.md, from stages.toml.
 //!
@@ -23,6 +25,7 @@ use crate::figures::{self, Source};
 use crate::listing::{self, ItemRef};
 use crate::plan::Plan;
 use crate::plot::Plot;
+use crate::transcript;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -337,6 +340,8 @@ fn regenerate(
             table_at(sources, &lines, i, name)
         } else if let Some(spec) = directive(line, "listing") {
             listing_at(root, &lines, i, spec)
+        } else if let Some(name) = directive(line, "transcript") {
+            transcript_at(root, &lines, i, name)
         } else if let Some(spec) = directive(line, "plot") {
             let (block, drawn) = plot_at(root, &lines, i, spec);
             if let Some((file, svg, id)) = drawn {
@@ -448,6 +453,16 @@ fn plot_at(
             (block(Ok(vec![html])), Some((file, svg, plot.id())))
         }
         Err(message) => (block(Err(message)), None),
+    }
+}
+
+/// The transcript under the directive `<!-- transcript NAME -->` on line `i`.
+fn transcript_at(root: &Path, lines: &[&str], i: usize, name: &str) -> Block {
+    Block {
+        start: i + 1,
+        end: transcript::block_end(lines, i + 1),
+        expected: transcript::block(root, name),
+        what: format!("transcript {name}"),
     }
 }
 
@@ -892,6 +907,30 @@ mod tests {
                 .iter()
                 .any(|p| p.message.contains("the table of perft_deep differs")),
             "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_transcript_whose_pinned_session_changes_fails_the_check_until_synced() {
+        let repo = TestRepo::copy_of_this_one();
+        let line = repo.line_of("ch05-perft.md", "<!-- transcript perft-divide -->");
+        let snapshot = "crates/engine/tests/transcripts/perft-divide.snap";
+        repo.edit(snapshot, "Nodes searched: 8902", "Nodes searched: 8903");
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert_eq!(problems[0].line, line);
+        assert!(
+            problems[0]
+                .message
+                .contains("transcript perft-divide differs from its source"),
+            "{}",
+            problems[0]
+        );
+        sync(repo.root()).unwrap();
+        assert!(repo.check().is_empty());
+        assert!(
+            repo.read("book/src/ch05-perft.md")
+                .contains("Nodes searched: 8903")
         );
     }
 

@@ -20,6 +20,7 @@ mod stages;
 mod svg;
 #[cfg(test)]
 mod test_repo;
+mod transcript;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A copy of stages.toml, the book's pages and data, the engine's and xtask's sources and
-/// the engine's snapshots in a temporary folder, removed when the value is dropped.
+/// the engine's snapshots and transcripts in a temporary folder, removed when the value is dropped.
 pub struct TestRepo {
     /// The folder holding the copy.
     root: PathBuf,
@@ -30,6 +30,7 @@ impl TestRepo {
             "crates/engine/src",
             "xtask/src",
             "crates/engine/tests/snapshots",
+            "crates/engine/tests/transcripts",
         ] {
             copy_dir(&from.join(dir), &root.join(dir));
         }

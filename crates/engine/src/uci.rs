@@ -9,6 +9,7 @@
 //! Beyond UCI it understands `d` (show the position), `go perft N` (chapter 5), `eval` (the
 //! evaluation's parts, chapter 7), and `stats [depth]` and `bench [depth]` (chapter 8).
 
+use crate::attacks::attackers_to;
 use crate::eval::{Breakdown, Phase, Score};
 use crate::movegen::legal_moves;
 use crate::moves::Move;
@@ -507,7 +508,8 @@ pub fn eval_report(position: &Position) -> String {
     report
 }
 
-/// The position drawn as a board from White's side, with its FEN and key.
+/// The position drawn as a board from White's side, with its FEN, its key and the squares of
+/// the pieces giving check (chapter 3's `attackers_to`, asked about the king).
 fn show(position: &Position) -> String {
     let mut text = String::new();
     for rank in crate::square::Rank::ALL.into_iter().rev() {
@@ -523,6 +525,14 @@ fn show(position: &Position) -> String {
     }
     text.push_str("   a b c d e f g h\n\n");
     text.push_str(&format!("Fen: {position}\nKey: {:016x}\n", position.key()));
+    let side = position.side_to_move();
+    let king = position.king_square(side);
+    let checkers = attackers_to(position, king, position.occupied()) & position.side(!side);
+    text.push_str("Checkers:");
+    for square in checkers {
+        text.push_str(&format!(" {square}"));
+    }
+    text.push('\n');
     text
 }
 
