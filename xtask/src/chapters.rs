@@ -15,6 +15,8 @@
 //!   shows it;
 //! - a transcript, a session with the engine pinned by its tests, under a directive line
 //!   such as `<!-- transcript perft-divide -->` (see [`crate::transcript`]);
+//! - the introduction's map of the stages, under `<!-- stages map -->` (see
+//!   [`crate::stage_map`]);
 //! - a chapter's heading and header line, from stages.toml;
 //! - SUMMARY.md, from stages.toml.
 //!
@@ -25,6 +27,7 @@ use crate::figures::{self, Source};
 use crate::listing::{self, ItemRef};
 use crate::plan::Plan;
 use crate::plot::Plot;
+use crate::stage_map;
 use crate::transcript;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -340,6 +343,8 @@ fn regenerate(
             table_at(sources, &lines, i, name)
         } else if let Some(spec) = directive(line, "listing") {
             listing_at(root, &lines, i, spec)
+        } else if directive(line, "stages") == Some("map") {
+            stage_map_at(plan, sources, &lines, i)
         } else if let Some(name) = directive(line, "transcript") {
             transcript_at(root, &lines, i, name)
         } else if let Some(spec) = directive(line, "plot") {
@@ -426,6 +431,26 @@ fn table_at(sources: &BTreeMap<String, Source>, lines: &[&str], i: usize, name: 
         end: i + 1 + rows,
         expected,
         what: format!("table of {name}"),
+    }
+}
+
+/// The map of the stages under the directive `<!-- stages map -->` on line `i`: the lines
+/// that start with `|` below it.
+fn stage_map_at(
+    plan: &Plan,
+    sources: &BTreeMap<String, Source>,
+    lines: &[&str],
+    i: usize,
+) -> Block {
+    let rows = lines[i + 1..]
+        .iter()
+        .take_while(|l| l.starts_with('|'))
+        .count();
+    Block {
+        start: i + 1,
+        end: i + 1 + rows,
+        expected: stage_map::table(plan, sources),
+        what: "map of the stages".to_string(),
     }
 }
 

@@ -8,6 +8,7 @@ mod book;
 mod chapters;
 mod ci;
 mod diagram;
+mod exercises;
 mod facts;
 mod figures;
 mod games;
@@ -16,6 +17,7 @@ mod magics;
 mod plan;
 mod plot;
 mod screenshot;
+mod stage_map;
 mod stages;
 mod svg;
 #[cfg(test)]
@@ -37,6 +39,8 @@ usage: cargo xtask COMMAND
   openings         make the repository's opening set again (book/data/openings.epd)
   perft-speed [N]  perft's speed against cozy-chess in N paired rounds (default 10),
                    recorded in book/data/perft-speed.txt for chapter 5
+  exercises        apply each Try-it exercise's change in a scratch copy and see its
+                   named test fail (run by ci)
   magics           find the slider tables' magic multipliers again, and print them
   screenshot PAGE  render pages of the built book to PNG (see `cargo xtask screenshot`)
   stages list      the stages, whether each is done and tagged
@@ -59,6 +63,7 @@ fn main() -> ExitCode {
         "stages" => stages::main(rest),
         "screenshot" => screenshot::main(rest),
         "magics" => magics::main(),
+        "exercises" => exercises::main(),
         "perft-speed" => perft_speed(rest),
         "match" | "sprt" if rest.iter().any(|a| a == "--help") => {
             println!("{}", games::runner::USAGE);

@@ -23,7 +23,9 @@ impl TestRepo {
         let _ = std::fs::remove_dir_all(&root);
         let from = crate::repo_root();
         std::fs::create_dir_all(&root).unwrap();
-        std::fs::copy(from.join("stages.toml"), root.join("stages.toml")).unwrap();
+        for file in ["stages.toml", "Cargo.toml"] {
+            std::fs::copy(from.join(file), root.join(file)).unwrap();
+        }
         for dir in [
             "book/src",
             "book/data",
