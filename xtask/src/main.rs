@@ -34,6 +34,7 @@ usage: cargo xtask COMMAND
   check-chapters   fail if a listing, header line or SUMMARY.md differs from its source
   sync-chapters    rewrite every generated part of the book from its source
   book [--serve]   build the book into book/build (with its link check), or serve it
+  book --stage N   build the book as it was at stage-NN, in target/book-stages/stage-NN
   match ENGINE ENGINE   play games between two engines (see `cargo xtask match --help`)
   sprt ENGINE ENGINE    the same, until a sequential probability ratio test decides
   openings         make the repository's opening set again (book/data/openings.epd)
