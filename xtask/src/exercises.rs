@@ -2,10 +2,11 @@
 //! caught by the test its chapter names.
 //!
 //! Each such exercise is a mutation: one piece of the engine's source replaced by another. The
-//! command copies the workspace once into `target/exercises/repo`, builds it once into one
-//! target folder of its own, checks that the named tests pass there, and then, one exercise
-//! at a time, applies the mutation, runs the named test and expects to see it fail, and puts
-//! the file back. A mutation that no longer applies (its text has gone from the source) or a
+//! command copies the workspace once into `target/exercises/repo` and builds it into the
+//! repository's own target folder, where the dependencies are already built (the copy's
+//! engine, at another path, gets artifacts of its own and never disturbs the real one's). It
+//! checks that the named tests pass there, and then, one exercise at a time, applies the
+//! mutation, runs the named test and expects to see it fail, and puts the file back. A mutation that no longer applies (its text has gone from the source) or a
 //! test that does not fail is an error, so an exercise cannot rot unseen.
 //!
 //! Cheap checks run with every `cargo test` (each mutation's text is in its file once, and its
@@ -107,8 +108,7 @@ const COPIED: [&str; 4] = ["Cargo.toml", "Cargo.lock", "crates", "xtask"];
 pub fn main() -> Result<(), String> {
     let root = crate::repo_root();
     let started = Instant::now();
-    let scratch = root.join("target/exercises");
-    let repo = scratch.join("repo");
+    let repo = root.join("target/exercises/repo");
     let _ = std::fs::remove_dir_all(&repo);
     for part in COPIED {
         copy(&root.join(part), &repo.join(part))?;
@@ -117,7 +117,7 @@ pub fn main() -> Result<(), String> {
         let mut command = Command::new("cargo");
         command
             .current_dir(&repo)
-            .env("CARGO_TARGET_DIR", scratch.join("target"))
+            .env("CARGO_TARGET_DIR", root.join("target"))
             .args(["test", "--package", "cb2026"])
             .args(target)
             .args(["--", "--exact"])
