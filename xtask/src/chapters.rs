@@ -434,22 +434,17 @@ fn table_at(sources: &BTreeMap<String, Source>, lines: &[&str], i: usize, name: 
     }
 }
 
-/// The map of the stages under the directive `<!-- stages map -->` on line `i`: the lines
-/// that start with `|` below it.
+/// The map of the stages under the directive `<!-- stages map -->` on line `i`.
 fn stage_map_at(
     plan: &Plan,
     sources: &BTreeMap<String, Source>,
     lines: &[&str],
     i: usize,
 ) -> Block {
-    let rows = lines[i + 1..]
-        .iter()
-        .take_while(|l| l.starts_with('|'))
-        .count();
     Block {
         start: i + 1,
-        end: i + 1 + rows,
-        expected: stage_map::table(plan, sources),
+        end: stage_map::block_end(lines, i + 1),
+        expected: stage_map::block(plan, sources),
         what: "map of the stages".to_string(),
     }
 }

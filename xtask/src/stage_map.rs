@@ -1,4 +1,5 @@
-//! The map of the stages: the introduction's table of every stage, with its chapter, its tag
+//! The map of the stages: the introduction's table of every stage, with its chapter (in the
+//! stage's cell, to keep the table narrow enough for a phone), its tag
 //! (a link to the tag's tree in the repository), what it adds and its headline figure, under
 //! a directive line `<!-- stages map -->`.
 //!
@@ -9,20 +10,47 @@ use crate::figures::{self, Source};
 use crate::plan::Plan;
 use std::collections::BTreeMap;
 
-/// The map's lines: a header, then a row for each stage of the plan.
-pub fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>, String> {
+/// The first line of the map's block: the map is a table inside this `div`, which the book's
+/// style sheet lays out as one card a stage on a phone.
+pub const START: &str = "<div class=\"stage-map\">";
+
+/// The line that closes the map's block.
+pub const END: &str = "</div>";
+
+/// Where the map's block under a directive on line `start - 1` ends: after its closing
+/// `</div>`. A block that is missing ends where it starts, so a sync writes it whole.
+pub fn block_end(lines: &[&str], start: usize) -> usize {
+    if lines.get(start) != Some(&START) {
+        return start;
+    }
+    match lines[start..].iter().position(|l| *l == END) {
+        Some(offset) => start + offset + 1,
+        None => start,
+    }
+}
+
+/// The map's block: the table of the stages, between [`START`] and [`END`].
+pub fn block(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>, String> {
+    let mut lines = vec![START.to_string(), String::new()];
+    lines.extend(table(plan, sources)?);
+    lines.extend([String::new(), END.to_string()]);
+    Ok(lines)
+}
+
+/// The map's table: a header, then a row for each stage of the plan.
+fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>, String> {
     let mut lines = vec![
-        "| chapter | stage | tag | what it adds | headline figure |".to_string(),
-        "| ---: | ---: | --- | --- | --- |".to_string(),
+        "| stage | tag | what it adds | headline figure |".to_string(),
+        "| --- | --- | --- | --- |".to_string(),
     ];
     for stage in &plan.stages {
         let chapter = plan
             .chapter(&stage.chapter)
             .ok_or_else(|| format!("stage {}: no chapter {}", stage.number, stage.chapter))?;
         let chapter_cell = if plan.is_written(&chapter.number) {
-            format!("[{}]({})", chapter.number, chapter.file)
+            format!("[ch. {}]({})", chapter.number, chapter.file)
         } else {
-            chapter.number.clone()
+            format!("ch. {}", chapter.number)
         };
         let tag = if stage.done {
             plan.tag_link(stage.number)
@@ -35,7 +63,7 @@ pub fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<Stri
             None => "—".to_string(),
         };
         lines.push(format!(
-            "| {chapter_cell} | {} | {tag} | {} | {headline} |",
+            "| stage {}, {chapter_cell} | {tag} | {} | {headline} |",
             stage.number, stage.title
         ));
     }
@@ -72,9 +100,11 @@ mod tests {
     fn the_map_has_a_row_for_every_stage_and_links_the_done_ones_tags() {
         let root = crate::repo_root();
         let plan = Plan::load(&root).unwrap();
-        let lines = table(&plan, &figures::sources(&root).unwrap()).unwrap();
-        assert_eq!(lines.len(), 2 + plan.stages.len());
-        for (stage, line) in plan.stages.iter().zip(&lines[2..]) {
+        let lines = block(&plan, &figures::sources(&root).unwrap()).unwrap();
+        assert_eq!(lines.len(), 6 + plan.stages.len());
+        let as_read: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_eq!(block_end(&as_read, 0), lines.len());
+        for (stage, line) in plan.stages.iter().zip(&lines[4..]) {
             assert_eq!(
                 line.contains(&plan.tag_link(stage.number)),
                 stage.done,
