@@ -44,6 +44,9 @@ pub enum PanelKind {
     Board(Box<Board>),
     /// A set of squares.
     Bitboard(u64),
+    /// A table of one value a square, drawn as a heat map: a piece-square table of the
+    /// engine's own evaluation.
+    Heat(Box<[i32; 64]>),
 }
 
 /// The first line of a diagram's comment block, `<!-- diagram ID`: the ID, if `line` is one.
@@ -149,9 +152,10 @@ impl Panel {
         let allowed: &[&str] = match kind {
             "board" => &["fen", "marks", "arrows", "caption"],
             "bitboard" => &["squares", "value", "caption"],
+            "pst" => &["piece", "phase", "caption"],
             _ => {
                 return Err(format!(
-                    "{kind:?} is not a panel: write `board …` or `bitboard …`"
+                    "{kind:?} is not a panel: write `board …`, `bitboard …` or `pst …`"
                 ));
             }
         };
@@ -162,6 +166,19 @@ impl Panel {
             ));
         }
         let caption = get("caption").map(str::to_string);
+        if kind == "pst" {
+            let piece = get("piece").ok_or("a pst needs piece=\"…\" (pawn … king)")?;
+            let phase = get("phase").ok_or("a pst needs phase=\"midgame\" or \"endgame\"")?;
+            let values = piece_square_table(piece, phase)?;
+            let alt = format!(
+                "Heat map of the {piece}'s {phase} piece-square table, White's side at the bottom"
+            );
+            return Ok(Panel {
+                kind: PanelKind::Heat(Box::new(values)),
+                caption,
+                alt,
+            });
+        }
         if kind == "board" {
             let fen = get("fen").ok_or("a board needs fen=\"…\"")?;
             let mut board = board_from_fen(fen)?;
@@ -201,8 +218,45 @@ impl Panel {
         match &self.kind {
             PanelKind::Board(board) => svg::board_svg(board),
             PanelKind::Bitboard(bits) => svg::bitboard_svg(*bits),
+            PanelKind::Heat(values) => svg::heat_svg(values),
         }
     }
+}
+
+/// The engine's piece-square table of a white `piece` (`pawn` … `king`) in `phase`
+/// (`midgame` or `endgame`), by square, as `cb2026::eval::placement` reads it: the values
+/// drawn are the engine's, never copied.
+fn piece_square_table(piece: &str, phase: &str) -> Result<[i32; 64], String> {
+    use cb2026::piece::{Color, Piece, PieceType};
+    let piece_type = match piece {
+        "pawn" => PieceType::Pawn,
+        "knight" => PieceType::Knight,
+        "bishop" => PieceType::Bishop,
+        "rook" => PieceType::Rook,
+        "queen" => PieceType::Queen,
+        "king" => PieceType::King,
+        _ => {
+            return Err(format!(
+                "piece {piece:?}: write pawn, knight, bishop, rook, queen or king"
+            ));
+        }
+    };
+    let piece = Piece::new(Color::White, piece_type);
+    let midgame = match phase {
+        "midgame" => true,
+        "endgame" => false,
+        _ => return Err(format!("phase {phase:?}: write midgame or endgame")),
+    };
+    let mut values = [0; 64];
+    for square in Square::ALL {
+        let score = cb2026::eval::placement(piece, square);
+        values[square.index()] = if midgame {
+            score.midgame
+        } else {
+            score.endgame
+        };
+    }
+    Ok(values)
 }
 
 /// The `key="value"` pairs of a panel line, in order.
