@@ -134,6 +134,19 @@ pub fn heat_svg(values: &[i32; 64]) -> String {
     svg + "</svg>\n"
 }
 
+/// Draws a 64-bit number as a bitboard (bit i on square i), with its top `window` bits, the
+/// squares from h8 down, shaded: the bits a magic multiply keeps as its index.
+pub fn bitboard_window_svg(bits: u64, window: u32) -> String {
+    let plain = bitboard_svg(bits);
+    let shaded: String = (64 - window.min(64)..64).map(|s| mark(s as u8)).collect();
+    let shading = group(&format!("fill=\"{ARROW}\" fill-opacity=\".45\""), shaded);
+    // The shading goes under the discs: after the frame, before the first disc.
+    match plain.find("<g fill=\"#d9412b\"") {
+        Some(at) => format!("{}{shading}{}", &plain[..at], &plain[at..]),
+        None => plain.replace("</svg>", &format!("{shading}</svg>")),
+    }
+}
+
 /// Marks a set bit of a bitboard: a disc that fills most of its square.
 fn disc(square: u8) -> String {
     let (x, y) = centre(square);
