@@ -902,11 +902,13 @@ mod tests {
         repo.edit(record, "\"10 0 0 mate mate\"", "\"10 1 0 mate mate\"");
         let problems = repo.check();
         assert!(!problems.is_empty());
-        // The chapter's sentences, and the introduction's map, which quotes the record too.
+        // The chapter's sentences, and the introduction's map and Elo plot, which draw on the
+        // record too.
         assert!(
             problems.iter().all(|p| {
                 p.message.contains("a figure differs from its pinned value")
                     || p.message.contains("the map of the stages differs")
+                    || p.message.contains("plot elo fixed-opponents")
             }),
             "{problems:#?}"
         );
