@@ -35,7 +35,7 @@ pub fn block(root: &Path, name: &str) -> Result<Vec<String>, String> {
     };
     let mut block = vec![
         format!(
-            "{CAPTION_PREFIX}<code>cargo run --release</code>, then type the lines after \
+            "{CAPTION_PREFIX}<code>cargo run --release -p cb2026</code>, then type the lines after \
              <code>&gt;</code>{masked} · pinned by <code>{}</code></div>",
             file.display()
         ),
