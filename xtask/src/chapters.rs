@@ -13,6 +13,10 @@
 //! - a plot, an SVG drawn from a game record under a directive line such as
 //!   `<!-- plot llr sprt-stage-08 -->` (see [`crate::plot`]), and the line of HTML that
 //!   shows it;
+//! - a transcript, a session with the engine pinned by its tests, under a directive line
+//!   such as `<!-- transcript perft-divide -->` (see [`crate::transcript`]);
+//! - the introduction's map of the stages, under `<!-- stages map -->` (see
+//!   [`crate::stage_map`]);
 //! - a chapter's heading and header line, from stages.toml;
 //! - SUMMARY.md, from stages.toml.
 //!
@@ -23,6 +27,8 @@ use crate::figures::{self, Source};
 use crate::listing::{self, ItemRef};
 use crate::plan::Plan;
 use crate::plot::Plot;
+use crate::stage_map;
+use crate::transcript;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -337,6 +343,10 @@ fn regenerate(
             table_at(sources, &lines, i, name)
         } else if let Some(spec) = directive(line, "listing") {
             listing_at(root, &lines, i, spec)
+        } else if directive(line, "stages") == Some("map") {
+            stage_map_at(plan, sources, &lines, i)
+        } else if let Some(name) = directive(line, "transcript") {
+            transcript_at(root, &lines, i, name)
         } else if let Some(spec) = directive(line, "plot") {
             let (block, drawn) = plot_at(root, &lines, i, spec);
             if let Some((file, svg, id)) = drawn {
@@ -424,6 +434,21 @@ fn table_at(sources: &BTreeMap<String, Source>, lines: &[&str], i: usize, name: 
     }
 }
 
+/// The map of the stages under the directive `<!-- stages map -->` on line `i`.
+fn stage_map_at(
+    plan: &Plan,
+    sources: &BTreeMap<String, Source>,
+    lines: &[&str],
+    i: usize,
+) -> Block {
+    Block {
+        start: i + 1,
+        end: stage_map::block_end(lines, i + 1),
+        expected: stage_map::block(plan, sources),
+        what: "map of the stages".to_string(),
+    }
+}
+
 /// The plot under the directive `<!-- plot SPEC -->` on line `i`: the line of HTML after
 /// it, and the file it draws with its SVG and its name.
 fn plot_at(
@@ -448,6 +473,16 @@ fn plot_at(
             (block(Ok(vec![html])), Some((file, svg, plot.id())))
         }
         Err(message) => (block(Err(message)), None),
+    }
+}
+
+/// The transcript under the directive `<!-- transcript NAME -->` on line `i`.
+fn transcript_at(root: &Path, lines: &[&str], i: usize, name: &str) -> Block {
+    Block {
+        start: i + 1,
+        end: transcript::block_end(lines, i + 1),
+        expected: transcript::block(root, name),
+        what: format!("transcript {name}"),
     }
 }
 
@@ -867,10 +902,14 @@ mod tests {
         repo.edit(record, "\"10 0 0 mate mate\"", "\"10 1 0 mate mate\"");
         let problems = repo.check();
         assert!(!problems.is_empty());
+        // The chapter's sentences, and the introduction's map and Elo plot, which draw on the
+        // record too.
         assert!(
-            problems
-                .iter()
-                .all(|p| p.message.contains("a figure differs from its pinned value")),
+            problems.iter().all(|p| {
+                p.message.contains("a figure differs from its pinned value")
+                    || p.message.contains("the map of the stages differs")
+                    || p.message.contains("plot elo fixed-opponents")
+            }),
             "{problems:#?}"
         );
     }
@@ -892,6 +931,30 @@ mod tests {
                 .iter()
                 .any(|p| p.message.contains("the table of perft_deep differs")),
             "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_transcript_whose_pinned_session_changes_fails_the_check_until_synced() {
+        let repo = TestRepo::copy_of_this_one();
+        let line = repo.line_of("ch05-perft.md", "<!-- transcript perft-divide -->");
+        let snapshot = "crates/engine/tests/transcripts/perft-divide.snap";
+        repo.edit(snapshot, "Nodes searched: 8902", "Nodes searched: 8903");
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert_eq!(problems[0].line, line);
+        assert!(
+            problems[0]
+                .message
+                .contains("transcript perft-divide differs from its source"),
+            "{}",
+            problems[0]
+        );
+        sync(repo.root()).unwrap();
+        assert!(repo.check().is_empty());
+        assert!(
+            repo.read("book/src/ch05-perft.md")
+                .contains("Nodes searched: 8903")
         );
     }
 

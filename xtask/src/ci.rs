@@ -1,12 +1,12 @@
 //! `cargo xtask ci`: everything CI checks, in order, stopping at the first failure.
 
-use crate::{book, check_chapters, repo_root, run, stages};
+use crate::{book, check_chapters, exercises, repo_root, run, stages};
 use std::process::Command;
 use std::time::Instant;
 
 /// Runs every check: formatting, lints, the tests (and the deep perft counts, in release
-/// mode), a short fuzz run, the chapters against the code, the
-/// stages against the history, and the book's build with its link check.
+/// mode), a short fuzz run, the chapters against the code, the Try-it exercises against the tests that catch
+/// them, the stages against the history, and the book's build with its link check.
 pub fn main() -> Result<(), String> {
     let root = repo_root();
     let cargo = |args: &[&str]| run(Command::new("cargo").current_dir(&root).args(args));
@@ -39,6 +39,7 @@ pub fn main() -> Result<(), String> {
         crate::fuzz::main(&["--inputs".to_string(), "20000".to_string()])
     })?;
     step("check-chapters", || check_chapters(&root))?;
+    step("exercises", exercises::main)?;
     step("stages check", || stages::main(&["check".to_string()]))?;
     step("book", || book::build(&root))?;
     let seconds = started.elapsed().as_secs_f64();

@@ -9,6 +9,7 @@ mod chapters;
 mod checkout;
 mod ci;
 mod diagram;
+mod exercises;
 mod facts;
 mod figures;
 mod fuzz;
@@ -18,11 +19,13 @@ mod magics;
 mod plan;
 mod plot;
 mod screenshot;
+mod stage_map;
 mod stages;
 mod suites;
 mod svg;
 #[cfg(test)]
 mod test_repo;
+mod transcript;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -34,11 +37,14 @@ usage: cargo xtask COMMAND
   check-chapters   fail if a listing, header line or SUMMARY.md differs from its source
   sync-chapters    rewrite every generated part of the book from its source
   book [--serve]   build the book into book/build (with its link check), or serve it
+  book --stage N   build the book as it was at stage-NN, in target/book-stages/stage-NN
   match ENGINE ENGINE   play games between two engines (see `cargo xtask match --help`)
   sprt ENGINE ENGINE    the same, until a sequential probability ratio test decides
   openings         make the repository's opening set again (book/data/openings.epd)
   perft-speed [N]  perft's speed against cozy-chess in N paired rounds (default 10),
                    recorded in book/data/perft-speed.txt for chapter 5
+  exercises        apply each Try-it exercise's change in a scratch copy and see its
+                   named test fail (run by ci)
   magics           find the slider tables' magic multipliers again, and print them
   screenshot PAGE  render pages of the built book to PNG (see `cargo xtask screenshot`)
   stages list      the stages, whether each is done and tagged
@@ -81,6 +87,7 @@ fn dispatch(command: &str, rest: &[String]) -> Result<(), String> {
         "stages" => stages::main(rest),
         "screenshot" => screenshot::main(rest),
         "magics" => magics::main(),
+        "exercises" => exercises::main(),
         "perft-speed" => perft_speed(rest),
         "match" | "sprt" if rest.iter().any(|a| a == "--help") => {
             println!("{}", games::runner::USAGE);
