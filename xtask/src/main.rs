@@ -13,6 +13,7 @@ mod figures;
 mod games;
 mod listing;
 mod magics;
+mod measure;
 mod plan;
 mod plot;
 mod screenshot;
@@ -36,6 +37,9 @@ usage: cargo xtask COMMAND
   openings         make the repository's opening set again (book/data/openings.epd)
   perft-speed [N]  perft's speed against cozy-chess in N paired rounds (default 10),
                    recorded in book/data/perft-speed.txt for chapter 5
+  speed BASE [CANDIDATE]   the bench's speed in paired rounds (see `cargo xtask speed --help`)
+  instructions BASE [CANDIDATE]   the bench's instructions under cachegrind (`--help`)
+  deny             cargo-deny's checks of the dependencies (licences, bans, sources, advisories)
   magics           find the slider tables' magic multipliers again, and print them
   screenshot PAGE  render pages of the built book to PNG (see `cargo xtask screenshot`)
   stages list      the stages, whether each is done and tagged
@@ -66,6 +70,9 @@ fn main() -> ExitCode {
         "match" => games::runner::main(rest, false),
         "sprt" => games::runner::main(rest, true),
         "openings" => games::runner::make_openings(rest),
+        "speed" => measure::speed::main(rest),
+        "instructions" => measure::instructions::main(rest),
+        "deny" => measure::deny::main(),
         "ci" => ci::main(),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
