@@ -23,9 +23,14 @@ const FETCH_TIMEOUT: Duration = Duration::from_secs(90);
 pub fn main() -> Result<(), String> {
     let root = repo_root();
     install(&root)?;
-    run(deny(&root).args(["check", "licenses", "bans", "sources"]))?;
+    let check = ["check", "--hide-inclusion-graph"];
+    run(deny(&root)
+        .args(check)
+        .args(["licenses", "bans", "sources"]))?;
     match fetch_advisories(&root) {
-        Ok(()) => run(deny(&root).args(["check", "--disable-fetch", "advisories"])),
+        Ok(()) => run(deny(&root)
+            .args(check)
+            .args(["--disable-fetch", "advisories"])),
         Err(why) => {
             println!(
                 "cargo deny: advisories NOT checked: the RustSec database could not be \
@@ -56,7 +61,11 @@ fn fetch_advisories(root: &Path) -> Result<(), String> {
     loop {
         match child.try_wait().map_err(|e| e.to_string())? {
             Some(status) if status.success() => return Ok(()),
-            Some(status) => return Err(format!("cargo deny fetch db failed, {status}")),
+            Some(status) => {
+                return Err(format!(
+                    "`cargo deny fetch db` failed, {status}: run it to see why"
+                ));
+            }
             None if started.elapsed() > FETCH_TIMEOUT => {
                 let _ = child.kill();
                 let _ = child.wait();

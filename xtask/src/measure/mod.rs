@@ -6,6 +6,8 @@
 pub mod build;
 pub mod deny;
 pub mod instructions;
+#[cfg(test)]
+mod openbench;
 pub mod paired;
 pub mod speed;
 
