@@ -23,6 +23,18 @@ pub fn main() -> Result<(), String> {
             "warnings",
         ])
     })?;
+    // Code under `cfg(debug_assertions)` differs between the profiles: lint both.
+    step("clippy (release)", || {
+        cargo(&[
+            "clippy",
+            "--release",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    })?;
     step("tests", || cargo(&["test", "--workspace"]))?;
     // The engine has no Cargo features, so one feature set is linted and tested; the release
     // profile is the one games and OpenBench run, and the deep perft counts run in it too.
