@@ -193,6 +193,14 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
             pages.push(missing_page(file, message));
         }
     }
+    for appendix in plan.appendices.iter().filter(|a| !names.contains(&a.file)) {
+        let file = Path::new(BOOK_SRC).join(&appendix.file);
+        let message = format!(
+            "the appendix {:?} (stages.toml) has no page",
+            appendix.title
+        );
+        pages.push(missing_page(file, message));
+    }
     for name in names {
         let file = Path::new(BOOK_SRC).join(&name);
         let actual = std::fs::read_to_string(root.join(&file))
@@ -222,7 +230,8 @@ fn missing_page(file: PathBuf, message: String) -> Page {
 
 /// SUMMARY.md, which lists the introduction and then every chapter of the plan in order:
 /// written chapters as links to their pages, the others as drafts, so the whole plan shows.
-/// A section such as 10.1 stands under its chapter, so mdBook numbers it 10.1.
+/// A section such as 10.1 stands under its chapter, so mdBook numbers it 10.1. The
+/// appendix's pages come last.
 fn summary_page(root: &Path, plan: &Plan) -> Result<Page, String> {
     let file = Path::new(BOOK_SRC).join("SUMMARY.md");
     let actual = std::fs::read_to_string(root.join(&file)).unwrap_or_default();
@@ -247,6 +256,13 @@ fn summary_page(root: &Path, plan: &Plan) -> Result<Page, String> {
             ""
         };
         expected.push_str(&format!("{indent}- [{}]({link})\n", chapter.title));
+    }
+    // The appendix: unnumbered pages after a rule, which mdBook calls suffix chapters.
+    if !plan.appendices.is_empty() {
+        expected.push_str("\n---\n\n");
+        for appendix in &plan.appendices {
+            expected.push_str(&format!("[{}]({})\n", appendix.title, appendix.file));
+        }
     }
     let mut problems = Vec::new();
     if actual != expected {
@@ -750,6 +766,30 @@ mod tests {
         assert!(problems[0].file.ends_with("SUMMARY.md"));
         sync(repo.root()).unwrap();
         assert!(repo.check().is_empty());
+    }
+
+    #[test]
+    fn the_summary_lists_the_appendix_after_the_chapters_and_each_page_must_exist() {
+        let repo = TestRepo::copy_of_this_one();
+        let plan = std::fs::read_to_string(repo.root().join("stages.toml")).unwrap();
+        let extra = "\n[[appendix]]\ntitle = \"More\"\nfile = \"more.md\"\n";
+        std::fs::write(repo.root().join("stages.toml"), plan + extra).unwrap();
+        let problems = repo.check();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.message.contains("\"More\" (stages.toml) has no page"))
+        );
+        assert!(problems.iter().any(|p| p.file.ends_with("SUMMARY.md")));
+        std::fs::write(repo.root().join("book/src/more.md"), "# More\n").unwrap();
+        sync(repo.root()).unwrap();
+        assert!(repo.check().is_empty(), "{:#?}", repo.check());
+        let summary = repo.read("book/src/SUMMARY.md");
+        assert!(
+            summary.ends_with(
+                "\n---\n\n[How cb2026 measures itself](measuring.md)\n[More](more.md)\n"
+            )
+        );
     }
 
     #[test]

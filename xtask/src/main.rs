@@ -16,6 +16,7 @@ mod fuzz;
 mod games;
 mod listing;
 mod magics;
+mod measure;
 mod plan;
 mod plot;
 mod screenshot;
@@ -45,6 +46,9 @@ usage: cargo xtask COMMAND
                    recorded in book/data/perft-speed.txt for chapter 5
   exercises        apply each Try-it exercise's change in a scratch copy and see its
                    named test fail (run by ci)
+  speed BASE [CANDIDATE]   the bench's speed in paired rounds (see `cargo xtask speed --help`)
+  instructions BASE [CANDIDATE]   the bench's instructions under cachegrind (`--help`)
+  deny             cargo-deny's checks of the dependencies (licences, bans, sources, advisories)
   magics           find the slider tables' magic multipliers again, and print them
   screenshot PAGE  render pages of the built book to PNG (see `cargo xtask screenshot`)
   stages list      the stages, whether each is done and tagged
@@ -102,6 +106,9 @@ fn dispatch(command: &str, rest: &[String]) -> Result<(), String> {
             Ok(())
         }
         "fuzz" => fuzz::main(rest),
+        "speed" => measure::speed::main(rest),
+        "instructions" => measure::instructions::main(rest),
+        "deny" => measure::deny::main(),
         "ci" => ci::main(),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

@@ -24,6 +24,9 @@ pub struct Plan {
     /// place it is written, from which every link to a tag is made.
     #[serde(skip)]
     pub repository: String,
+    /// The pages after the chapters, which describe the project rather than a stage.
+    #[serde(rename = "appendix", default)]
+    pub appendices: Vec<Appendix>,
 }
 
 /// A milestone: a point where the engine can do something new as a whole.
@@ -89,6 +92,18 @@ pub struct Section {
     pub switches: Vec<String>,
     /// Whether it has landed on main.
     pub done: bool,
+}
+
+/// A page of the appendix, after the chapters: how the project works (how it measures
+/// itself, for one), rather than a stage of the engine. SUMMARY.md lists these unnumbered,
+/// in the order stages.toml gives them, and each must have its page.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Appendix {
+    /// Its title, as SUMMARY.md gives it.
+    pub title: String,
+    /// Its page, relative to book/src.
+    pub file: String,
 }
 
 impl Plan {
