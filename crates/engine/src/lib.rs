@@ -25,6 +25,7 @@ pub mod search;
 pub mod square;
 pub mod stats;
 pub mod time;
+pub mod tt;
 pub mod uci;
 pub mod zobrist;
 
