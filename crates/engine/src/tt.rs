@@ -24,8 +24,9 @@ pub const SLOTS: usize = 5;
 /// The size of a table in megabytes when no one asks for another.
 pub const DEFAULT_MB: usize = 16;
 
-/// The largest table anyone may ask for, in megabytes (32 GB), and the smallest.
-pub const MAX_MB: usize = 32_768;
+/// The largest table anyone may ask for, in megabytes (64 GB). A size the machine cannot give
+/// is refused even below it.
+pub const MAX_MB: usize = 65_536;
 
 /// The smallest table, in megabytes.
 pub const MIN_MB: usize = 1;
@@ -184,6 +185,11 @@ impl TranspositionTable {
         self.buckets = buckets(mb)?;
         self.generation = 0;
         Ok(())
+    }
+
+    /// The table's size in megabytes, as it was asked for.
+    pub fn size_mb(&self) -> usize {
+        self.buckets.len() * size_of::<Bucket>() / (1024 * 1024)
     }
 
     /// Forgets every entry.
@@ -366,6 +372,7 @@ mod tests {
     fn a_table_has_the_size_asked_for() {
         let table = TranspositionTable::new(2).unwrap();
         assert_eq!(table.buckets.len() * 64, 2 * 1024 * 1024);
+        assert_eq!(table.size_mb(), 2);
     }
 
     #[test]

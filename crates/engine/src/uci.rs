@@ -23,6 +23,7 @@ use crate::perft::divide;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::search::{Limits, MATE, MATE_BOUND, MAX_DEPTH, Outcome, think};
+use crate::tt::{self, TranspositionTable};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -30,15 +31,15 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// The transposition table's size in MB, until `setoption name Hash` changes it.
-pub const DEFAULT_HASH_MB: u64 = 16;
+pub const DEFAULT_HASH_MB: u64 = tt::DEFAULT_MB as u64;
 
 /// The largest transposition table `setoption name Hash` accepts, in MB.
-pub const MAX_HASH_MB: u64 = 65_536;
+pub const MAX_HASH_MB: u64 = tt::MAX_MB as u64;
 
 /// The engine's options, as `setoption` sets them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// The transposition table's size in MB (used from stage 11 on).
+    /// The transposition table's size in MB.
     pub hash_mb: u64,
     /// The number of search threads: 1, the only value the engine supports.
     pub threads: u64,
@@ -87,6 +88,10 @@ pub struct Engine<W: Write + Send + 'static> {
     history: Vec<u64>,
     /// The options set so far, the search's switches among them.
     options: Options,
+    /// The transposition table, kept from one search to the next for the whole game. A search
+    /// thread holds its lock while it runs; the commands that change the table wait until no
+    /// search runs, so they never wait for the lock.
+    table: Arc<Mutex<TranspositionTable>>,
     /// Where answers go, shared with the search thread.
     output: Arc<Mutex<W>>,
     /// The search in progress, if any.
@@ -121,6 +126,9 @@ impl<W: Write + Send + 'static> Engine<W> {
             position: Position::startpos(),
             history: Vec::new(),
             options: Options::default(),
+            table: Arc::new(Mutex::new(
+                TranspositionTable::new(tt::DEFAULT_MB).expect("the default table fits"),
+            )),
             output: Arc::new(Mutex::new(output)),
             search: None,
         }
@@ -206,9 +214,10 @@ impl<W: Write + Send + 'static> Engine<W> {
             ("ucinewgame", []) => {
                 self.position = Position::startpos();
                 self.history.clear();
+                lock(&self.table).clear();
             }
             ("position", _) => (self.position, self.history) = parse_position(words)?,
-            ("setoption", _) => self.options = set_option(&self.options, words)?,
+            ("setoption", _) => self.set_option(words)?,
             ("set", _) => self.options.search = set_switch(self.options.search, words)?,
             ("go", ["perft", depth]) => {
                 let depth = depth
@@ -246,6 +255,24 @@ impl<W: Write + Send + 'static> Engine<W> {
         // The search has written its `bestmove`, so its thread is ending: this wait is short.
         // A thread that panicked has broken an invariant, and its panic was printed.
         let _ = search.thread.join();
+        Ok(())
+    }
+
+    /// Carries out `setoption name NAME [value VALUE]`. A new `Hash` size rebuilds the table,
+    /// empty; a size that cannot be had is refused, and the old table and options stay.
+    /// `Clear Hash` empties the table.
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        let mut table = lock(&self.table);
+        match set_option(&self.options, words)? {
+            OptionChange::ClearHash => table.clear(),
+            OptionChange::Options(changed) => {
+                if changed.hash_mb != self.options.hash_mb {
+                    let mb = usize::try_from(changed.hash_mb).unwrap_or(usize::MAX);
+                    table.resize(mb).map_err(|error| error.to_string())?;
+                }
+                self.options = changed;
+            }
+        }
         Ok(())
     }
 
@@ -305,12 +332,18 @@ impl<W: Write + Send + 'static> Drop for Engine<W> {
     }
 }
 
+/// The value behind `mutex`, locked. A thread that panicked while holding it has broken an
+/// invariant and its panic was printed; what it left is still the best there is.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Writes `text` and a newline to the shared output and flushes it. If the GUI has gone away
 /// there is no one to tell, so a failed write is ignored.
 fn write_line<W: Write>(output: &Mutex<W>, text: &str) {
-    let mut output = output
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut output = lock(output);
     let _ = writeln!(output, "{text}").and_then(|()| output.flush());
 }
 
@@ -522,10 +555,19 @@ impl OptionValue<'_> {
     }
 }
 
-/// The options after `setoption name NAME [value VALUE]`, or what is wrong with it. Option
+/// What a `setoption` asks for: new options, or the `Clear Hash` button pressed.
+#[derive(Debug, PartialEq, Eq)]
+enum OptionChange {
+    /// The options as they are to be.
+    Options(Options),
+    /// Empty the transposition table.
+    ClearHash,
+}
+
+/// What `setoption name NAME [value VALUE]` asks to change, or what is wrong with it. Option
 /// names are not case-sensitive, as UCI asks. `Stage` sets every switch to the stage's preset,
 /// so a GUI that sets it and a switch should set `Stage` first, as `uci` lists them.
-fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
+fn set_option(options: &Options, words: &[&str]) -> Result<OptionChange, String> {
     let ["name", rest @ ..] = words else {
         return Err("setoption needs `name NAME [value VALUE]`".to_string());
     };
@@ -538,7 +580,7 @@ fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
     match name.as_str() {
         "hash" => changed.hash_mb = value.number(1, MAX_HASH_MB)?,
         "threads" => changed.threads = value.number(1, 1)?,
-        "clear hash" => {} // No table to clear before stage 11.
+        "clear hash" => return Ok(OptionChange::ClearHash),
         "stage" => {
             let stage = value.number(1, LAST_STAGE.into())? as u32;
             changed.search = SearchConfig::preset(stage).map_err(|error| error.to_string())?;
@@ -548,7 +590,7 @@ fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
             changed.search.switches.set(switch.flag, value.check()?);
         }
     }
-    Ok(changed)
+    Ok(OptionChange::Options(changed))
 }
 
 /// The position a `position` command describes: `startpos` or `fen FEN`, then optionally
@@ -934,6 +976,28 @@ mod tests {
                 "info string option \"hash\": \"lots\" is not a whole number",
             ]
         );
+    }
+
+    #[test]
+    fn hash_resizes_the_table_and_a_refused_size_keeps_the_old_one() {
+        let (output, engine) = answer("setoption name Hash value 2\nsetoption name Hash value 0\n");
+        assert_eq!(lock(&engine.table).size_mb(), 2);
+        assert_eq!(engine.options.hash_mb, 2);
+        assert_eq!(
+            output,
+            "info string option \"hash\": 0 is outside 1 to 65536\n"
+        );
+    }
+
+    #[test]
+    fn clear_hash_and_ucinewgame_empty_the_table() {
+        let (_, mut engine) = answer("");
+        for command in ["setoption name Clear Hash", "ucinewgame"] {
+            lock(&engine.table).store(1, 0, 1, 0, crate::tt::Bound::Exact, None);
+            assert!(lock(&engine.table).probe(1, 0).is_some());
+            assert_eq!(engine.handle(command), Flow::Continue);
+            assert_eq!(lock(&engine.table).probe(1, 0), None, "{command}");
+        }
     }
 
     #[test]
