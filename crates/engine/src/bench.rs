@@ -7,15 +7,16 @@
 //! OpenBench reads; the speed in it is the only part that depends on the machine.
 
 use crate::config::SearchConfig;
+use crate::measure;
 use crate::position::Position;
-use crate::stats::{self, Stats};
+use crate::stats::Stats;
 use std::time::Instant;
 
 /// The depth `bench` searches each position to when none is given: a few seconds for all of
 /// them in a release build.
 pub const DEFAULT_DEPTH: u32 = 6;
 
-/// The positions the bench searches besides the book's six (`stats::POSITIONS`), which come
+/// The positions the bench searches besides the book's six (`measure::POSITIONS`), which come
 /// first: four of chapter 5's perft positions, rich in castling, promotions and pins, a
 /// middlegame with the kings castled on opposite sides, and a rook endgame.
 pub const MORE_POSITIONS: [(&str, &str); 6] = [
@@ -39,23 +40,24 @@ pub const MORE_POSITIONS: [(&str, &str); 6] = [
     ("lucena", "1K1k4/1P6/8/8/8/8/r7/2R5 w - - 0 1"),
 ];
 
-/// Each bench position's name and what its search to `depth` counted, in order.
-pub fn run(depth: u32) -> Vec<(&'static str, Stats)> {
-    stats::POSITIONS
+/// Each bench position's name and what its search to `depth` counted, in order, with the
+/// techniques `config` switches on.
+pub fn run(depth: u32, config: SearchConfig) -> Vec<(&'static str, Stats)> {
+    measure::POSITIONS
         .iter()
         .chain(&MORE_POSITIONS)
         .map(|&(name, fen)| {
             let position = Position::from_fen(fen).expect("the bench positions are valid");
-            (name, stats::measure(&position, depth))
+            (name, measure::measure(&position, depth, config))
         })
         .collect()
 }
 
 /// The `bench` command's answer: a line for each position with its nodes, then the total and
-/// the speed, `N nodes M nps`, last.
-pub fn report(depth: u32, _config: SearchConfig) -> String {
+/// the speed, `N nodes M nps`, last. `config` says which techniques are on.
+pub fn report(depth: u32, config: SearchConfig) -> String {
     let started = Instant::now();
-    let results = run(depth);
+    let results = run(depth, config);
     let seconds = started.elapsed().as_secs_f64().max(1e-9);
     let mut text = String::new();
     for (name, stats) in &results {

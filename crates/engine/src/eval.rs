@@ -440,6 +440,34 @@ pub fn evaluate(position: &Position) -> i32 {
     Breakdown::of(position).for_side_to_move()
 }
 
+/// The `eval` command's report: material and placement, each a midgame and an endgame value
+/// from White's point of view, their total, the phase that blends it, and the blended
+/// evaluation from White's side and from the side to move's.
+pub fn eval_report(position: &Position) -> String {
+    let parts = Breakdown::of(position);
+    let row =
+        |name: &str, score: Score| format!("{name:<10}{:>9}{:>9}\n", score.midgame, score.endgame);
+    let mut report = format!("{:<10}{:>9}{:>9}\n", "", "midgame", "endgame");
+    report.push_str(&row("material", parts.material));
+    report.push_str(&row("placement", parts.placement));
+    report.push_str(&row("total", parts.total()));
+    report.push_str(&format!(
+        "\nphase {} of {} (0 is the endgame)\n",
+        parts.phase.value(),
+        Phase::MIDGAME.value()
+    ));
+    let side = match parts.side_to_move {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    report.push_str(&format!("White's view: {}\n", parts.for_white()));
+    report.push_str(&format!(
+        "side to move ({side}): {}\n",
+        parts.for_side_to_move()
+    ));
+    report
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

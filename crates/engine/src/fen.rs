@@ -8,15 +8,12 @@
 //! is wrong and how: a position the engine cannot trust would otherwise fail much later, in
 //! move generation or search, far from the typo that caused it.
 
-use crate::attacks;
+use crate::attacked;
 use crate::piece::{Color, Piece, PieceType};
 use crate::position::{CastlingRights, Position};
 use crate::square::{File, Rank, Square};
 use std::fmt;
 use std::str::FromStr;
-
-/// The FEN of the position before the first move.
-pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 /// Why a FEN was refused: the field, and what is wrong with it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,7 +158,7 @@ impl Position {
         };
         position.set_clocks(halfmove_clock, fullmove_number);
         let them = !position.side_to_move();
-        if attacks::is_attacked(&position, position.king_square(them), !them) {
+        if attacked::is_attacked(&position, position.king_square(them), !them) {
             return Err(FenError::OpponentInCheck);
         }
         Ok(position)
@@ -393,7 +390,7 @@ mod tests {
     #[test]
     fn fens_read_back_as_the_same_fen() {
         let fens = [
-            STARTPOS,
+            crate::position::STARTPOS,
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
             "rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3",

@@ -10,8 +10,9 @@
 //! or all the pawns' moves in one direction at once. A caller that only needs to count them
 //! (perft at its last ply) counts bits and makes no moves.
 
+use crate::attacked;
 use crate::attacks::{
-    self, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::bitboard::{Bitboard, Direction};
 use crate::moves::{Move, MoveKind};
@@ -364,12 +365,12 @@ fn safe_squares(position: &Position, king: Square, squares: Bitboard) -> Bitboar
     let without_king = position.occupied() ^ Bitboard::from_square(king);
     if squares.count() <= 2 {
         let safe = |square: &Square| {
-            (attacks::attackers_to(position, *square, without_king) & position.side(them))
+            (attacked::attackers_to(position, *square, without_king) & position.side(them))
                 .is_empty()
         };
         squares.into_iter().filter(safe).collect()
     } else {
-        squares & !attacks::attacked_squares(position, them, without_king)
+        squares & !attacked::attacked_squares(position, them, without_king)
     }
 }
 
@@ -455,7 +456,7 @@ fn en_passant(
     let moved = Bitboard::from_square(from) | Bitboard::from_square(captured);
     let after = (position.occupied() ^ moved) | Bitboard::from_square(target);
     let them = position.side(!position.side_to_move()) & !Bitboard::from_square(captured);
-    if (attacks::attackers_to(position, safety.king, after) & them).is_empty() {
+    if (attacked::attackers_to(position, safety.king, after) & them).is_empty() {
         Bitboard::from_square(target)
     } else {
         Bitboard::EMPTY
@@ -592,6 +593,15 @@ pub fn count_moves(position: &Position) -> u64 {
     count
 }
 
+/// The legal move in `position` written `text` in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
+pub fn find_move(position: &Position, text: &str) -> Result<Move, String> {
+    let moves = legal_moves(position);
+    let found = moves.as_slice().iter().find(|mv| mv.to_string() == text);
+    found
+        .copied()
+        .ok_or_else(|| format!("{text:?} is not a legal move in {position}"))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -621,7 +631,7 @@ mod tests {
     #[test]
     fn the_six_test_positions_have_their_published_move_counts() {
         let positions = [
-            (crate::fen::STARTPOS, 20),
+            (crate::position::STARTPOS, 20),
             (
                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                 48,
@@ -658,7 +668,7 @@ mod tests {
         // The pawn that just pushed to d5 gives check; taking it en passant answers the check,
         // and a pawn move that does not is illegal.
         let fen = "8/8/8/2Pp4/4K3/8/8/k7 w - d6 0 2";
-        assert!(attacks::in_check(&Position::from_fen(fen).unwrap()));
+        assert!(attacked::in_check(&Position::from_fen(fen).unwrap()));
         assert!(has(fen, "c5d6"));
         assert!(!has(fen, "c5c6"));
     }

@@ -79,6 +79,17 @@ impl MovePicker {
         }
     }
 
+    /// A picker that hands out `moves` in the order given: for the root, whose order iterative
+    /// deepening keeps (the last depth's best move first, the others as they were).
+    pub fn in_order(moves: MoveList) -> MovePicker {
+        MovePicker {
+            moves,
+            keys: [QUIET_KEY; MAX_MOVES],
+            next: 0,
+            hint: None,
+        }
+    }
+
     /// The move the node was told to try first, if any.
     pub fn hint(&self) -> Option<Move> {
         self.hint
@@ -131,7 +142,7 @@ mod tests {
     #[test]
     fn a_hint_comes_before_every_capture() {
         let position = Position::from_fen("4k3/8/8/3q4/2P5/8/8/3RK3 w - - 0 1").unwrap();
-        let hint = crate::uci::find_move(&position, "e1f2").unwrap();
+        let hint = crate::movegen::find_move(&position, "e1f2").unwrap();
         let mut picker = MovePicker::new(&position, legal_moves(&position), Some(hint));
         assert_eq!(picker.next(), Some(hint));
         assert_eq!(

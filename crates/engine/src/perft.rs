@@ -45,6 +45,23 @@ pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
+/// Perft's report in Stockfish's format: a line per legal move with the leaves below it, a
+/// blank line, and the total.
+pub fn perft_report(position: &Position, depth: u32) -> String {
+    let split = divide(position, depth);
+    let mut report = String::new();
+    for (mv, leaves) in &split {
+        report.push_str(&format!("{mv}: {leaves}\n"));
+    }
+    let total: u64 = if depth == 0 {
+        1
+    } else {
+        split.iter().map(|(_, n)| n).sum()
+    };
+    report.push_str(&format!("\nNodes searched: {total}\n\n"));
+    report
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

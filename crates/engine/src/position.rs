@@ -5,11 +5,15 @@
 //! before the move is untouched, so taking a move back is dropping the copy. Chapter 2 argues
 //! the choice.
 
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::piece::{Color, Piece, PieceType};
 use crate::square::{File, Rank, Square};
 use crate::zobrist::KEYS;
+
+/// The FEN of the position before the first move.
+pub const STARTPOS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 bitflags::bitflags! {
     /// The castling moves each side may still make, some day: a right is lost for good when
@@ -86,7 +90,7 @@ pub struct Position {
 impl Position {
     /// The position before the first move of a game.
     pub fn startpos() -> Position {
-        Position::from_fen(crate::fen::STARTPOS).expect("the start position's FEN is valid")
+        Position::from_fen(STARTPOS).expect("the start position's FEN is valid")
     }
 
     /// A position with no pieces, White to move and nothing else set: the blank that the FEN
@@ -208,15 +212,54 @@ impl Position {
         self.castling = rights;
     }
 
-    /// Sets the en-passant square, updating the key.
+    /// Sets the en-passant square, updating the key. The board and the side to move must be
+    /// set already: whether the square enters the key depends on them.
     pub(crate) fn set_en_passant(&mut self, square: Option<Square>) {
-        if let Some(old) = self.en_passant {
+        if let Some(old) = self.keyed_en_passant() {
             self.key ^= KEYS.en_passant[old.file().index()];
         }
-        if let Some(new) = square {
+        self.en_passant = square;
+        if let Some(new) = self.keyed_en_passant() {
             self.key ^= KEYS.en_passant[new.file().index()];
         }
-        self.en_passant = square;
+    }
+
+    /// The en-passant square as the key counts it: only when the side to move can take there.
+    ///
+    /// The rules of repetition count a position as the same when the same moves are possible,
+    /// so a square that no pawn can take on does not make a position different. Keyed this
+    /// way, the position after 1. e4 Nf6 2. Nf3 Ng8 3. Ng1 repeats the one after 1. e4, as the
+    /// match runner's arbiter says it does.
+    fn keyed_en_passant(&self) -> Option<Square> {
+        self.en_passant
+            .filter(|&target| self.can_take_en_passant(target))
+    }
+
+    /// Whether a pawn of the side to move can legally take en passant on `target`: one stands
+    /// beside the pawn that double-stepped, and taking does not leave its king in check. The
+    /// attack tables answer it directly, with the board as it would be after the capture.
+    fn can_take_en_passant(&self, target: Square) -> bool {
+        use PieceType::*;
+        let us = self.side_to_move;
+        let them = !us;
+        let pushed = match us {
+            Color::White => Square::new(target.file(), Rank::Fifth),
+            Color::Black => Square::new(target.file(), Rank::Fourth),
+        };
+        let king = self.king_square(us);
+        let theirs = self.side(them) & !Bitboard::from_square(pushed);
+        let takers = attacks::pawn_attacks(them, target) & self.pieces(us, Pawn);
+        takers.into_iter().any(|from| {
+            let moved = Bitboard::from_square(from) | Bitboard::from_square(pushed);
+            let occupied = (self.occupied() ^ moved) | Bitboard::from_square(target);
+            let diagonal = (self.pieces_of_type(Bishop) | self.pieces_of_type(Queen)) & theirs;
+            let straight = (self.pieces_of_type(Rook) | self.pieces_of_type(Queen)) & theirs;
+            let checkers = (attacks::bishop_attacks(king, occupied) & diagonal)
+                | (attacks::rook_attacks(king, occupied) & straight)
+                | (attacks::knight_attacks(king) & self.pieces_of_type(Knight) & theirs)
+                | (attacks::pawn_attacks(us, king) & self.pieces_of_type(Pawn) & theirs);
+            checkers.is_empty()
+        })
     }
 
     /// Sets the two clocks. They are not part of the key: two positions that differ only in
@@ -237,7 +280,7 @@ impl Position {
             key ^= KEYS.pieces[piece.index()][square.index()];
         }
         key ^= KEYS.castling[self.castling.bits() as usize];
-        if let Some(square) = self.en_passant {
+        if let Some(square) = self.keyed_en_passant() {
             key ^= KEYS.en_passant[square.file().index()];
         }
         if self.side_to_move == Color::Black {
@@ -267,6 +310,8 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let us = self.side_to_move;
         let moved = self.kind_on(from);
+        // The old square leaves the key while the board it was keyed on still stands.
+        self.set_en_passant(None);
         match mv.kind() {
             MoveKind::Capture | MoveKind::PromotionCapture(_) => {
                 self.toggle(Piece::new(!us, self.kind_on(to)), to);
@@ -287,9 +332,6 @@ impl Position {
         self.toggle(Piece::new(us, moved), from);
         self.toggle(Piece::new(us, mv.promotion().unwrap_or(moved)), to);
 
-        let skipped =
-            (mv.kind() == MoveKind::DoublePush).then(|| Square::new(from.file(), skipped_rank(us)));
-        self.set_en_passant(skipped);
         let lost = LOST_BY_TOUCHING[from.index()] | LOST_BY_TOUCHING[to.index()];
         self.set_castling(self.castling - lost);
         let resets_clock = moved == PieceType::Pawn || mv.is_capture();
@@ -301,6 +343,9 @@ impl Position {
         let fullmove_number = self.fullmove_number + u32::from(us == Color::Black);
         self.set_clocks(halfmove_clock, fullmove_number);
         self.set_side_to_move(!us);
+        let skipped =
+            (mv.kind() == MoveKind::DoublePush).then(|| Square::new(from.file(), skipped_rank(us)));
+        self.set_en_passant(skipped);
     }
 
     /// The kind of the piece on the occupied square `square`.
@@ -331,6 +376,25 @@ pub fn castling_rook_squares(mv: Move) -> (Square, Square) {
     }
 }
 
+/// The position drawn as a board from White's side, with its FEN and key.
+pub fn show(position: &Position) -> String {
+    let mut text = String::new();
+    for rank in Rank::ALL.into_iter().rev() {
+        text.push_str(&format!("{} ", rank.to_char()));
+        for file in File::ALL {
+            let square = Square::new(file, rank);
+            let letter = position
+                .piece_at(square)
+                .map_or('.', |piece| piece.to_char());
+            text.push_str(&format!(" {letter}"));
+        }
+        text.push('\n');
+    }
+    text.push_str("   a b c d e f g h\n\n");
+    text.push_str(&format!("Fen: {position}\nKey: {:016x}\n", position.key()));
+    text
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,10 +412,7 @@ mod tests {
 
     #[test]
     fn a_double_push_leaves_an_en_passant_square_and_resets_the_clock() {
-        let position = after(
-            crate::fen::STARTPOS,
-            &[(Square::E2, Square::E4, MoveKind::DoublePush)],
-        );
+        let position = after(STARTPOS, &[(Square::E2, Square::E4, MoveKind::DoublePush)]);
         assert_eq!(
             position.to_string(),
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
@@ -364,7 +425,7 @@ mod tests {
             (Square::E2, Square::E4, MoveKind::DoublePush),
             (Square::G8, Square::F6, MoveKind::Quiet),
         ];
-        let position = after(crate::fen::STARTPOS, &moves);
+        let position = after(STARTPOS, &moves);
         assert_eq!(position.en_passant(), None);
         assert_eq!(position.halfmove_clock(), 1);
         assert_eq!(position.fullmove_number(), 2);
@@ -439,10 +500,10 @@ mod tests {
             (Square::G8, Square::F6, MoveKind::Quiet),
             (Square::G1, Square::F3, MoveKind::Quiet),
         ];
-        let a = after(crate::fen::STARTPOS, &knights_first);
-        let b = after(crate::fen::STARTPOS, &other_knight_first);
+        let a = after(STARTPOS, &knights_first);
+        let b = after(STARTPOS, &other_knight_first);
         assert_eq!(a.key(), b.key());
-        let c = after(crate::fen::STARTPOS, &knights_first[..2]);
+        let c = after(STARTPOS, &knights_first[..2]);
         assert_ne!(a.key(), c.key());
     }
 
@@ -461,5 +522,43 @@ mod tests {
         let white = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let black = Position::from_fen("4k3/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
         assert_eq!(white.key() ^ black.key(), KEYS.black_to_move);
+    }
+
+    #[test]
+    fn the_en_passant_square_is_keyed_only_where_a_pawn_can_take_there() {
+        let key = |fen: &str| Position::from_fen(fen).unwrap().key();
+        // After 1. e4 no black pawn stands beside e4: the same key as without the square.
+        assert_eq!(
+            key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+            key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+        );
+        // The pawn on d4 can take on e3: the square makes the position different.
+        assert_ne!(
+            key("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"),
+            key("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1")
+        );
+        // The pawn on d4 could take on e3, but taking would open the fourth rank to the rook
+        // on h4 and leave its king on a4 in check: not a legal capture, so not keyed.
+        assert_eq!(
+            key("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1"),
+            key("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1")
+        );
+    }
+
+    #[test]
+    fn the_key_kept_up_to_date_knows_when_en_passant_is_possible() {
+        // 1. e4 d5 2. e5 f5: the pawn on e5 can take on f6, so the square is keyed; after
+        // 3. Nf3 it is gone again. The key must equal the one from scratch at every step.
+        let position = after(
+            STARTPOS,
+            &[
+                (Square::E2, Square::E4, MoveKind::DoublePush),
+                (Square::D7, Square::D5, MoveKind::DoublePush),
+                (Square::E4, Square::E5, MoveKind::Quiet),
+                (Square::F7, Square::F5, MoveKind::DoublePush),
+                (Square::G1, Square::F3, MoveKind::Quiet),
+            ],
+        );
+        assert_eq!(position.en_passant(), None);
     }
 }

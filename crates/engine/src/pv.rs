@@ -6,7 +6,7 @@
 //! when it starts, so a line never outlives the search that found it.
 
 use crate::moves::Move;
-use crate::search::MAX_PLY;
+use crate::score::MAX_PLY;
 
 /// The best line from each ply of the current search path.
 pub struct PvTable {

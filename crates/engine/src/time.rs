@@ -6,8 +6,8 @@
 //! up in the middle of a depth there. Both come from the clock the `go` command gives, less a
 //! margin for what the engine cannot see, such as the interface reading its answer.
 
+use crate::limits::Limits;
 use crate::piece::Color;
-use crate::search::Limits;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 

@@ -15,7 +15,7 @@
 //! which entry gives way.
 
 use crate::moves::Move;
-use crate::search::MATE_BOUND;
+use crate::score::MATE_BOUND;
 use std::fmt;
 
 /// Entries in one bucket: as many as fit in 64 bytes.
@@ -344,7 +344,7 @@ pub fn score_from_table(score: i32, ply: usize) -> i32 {
 mod tests {
     use super::*;
     use crate::moves::MoveKind;
-    use crate::search::MATE;
+    use crate::score::MATE;
     use crate::square::Square;
 
     /// A move to store.

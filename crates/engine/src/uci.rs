@@ -16,13 +16,14 @@
 //! ([`Engine::command_line`]): `cb2026 bench` runs the bench and exits.
 
 use crate::config::{self, LAST_STAGE, SWITCHES, SearchConfig};
-use crate::eval::{Breakdown, Phase, Score};
-use crate::movegen::legal_moves;
+use crate::eval::eval_report;
+use crate::limits::Limits;
+use crate::movegen::find_move;
 use crate::moves::Move;
-use crate::perft::divide;
-use crate::piece::Color;
-use crate::position::Position;
-use crate::search::{Limits, MATE, MATE_BOUND, MAX_DEPTH, Outcome, think};
+use crate::perft::perft_report;
+use crate::position::{Position, show};
+use crate::score::{MATE, MATE_BOUND};
+use crate::search::{MAX_DEPTH, Outcome, think};
 use crate::tt::{self, TranspositionTable};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -437,8 +438,8 @@ fn measurement(command: &str, words: &[&str], config: SearchConfig) -> Result<St
         _ => (words, config),
     };
     Ok(if command == "stats" {
-        let depth = parse_depth(command, words, crate::stats::DEFAULT_DEPTH)?;
-        crate::stats::report(depth, config)
+        let depth = parse_depth(command, words, crate::measure::DEFAULT_DEPTH)?;
+        crate::measure::report(depth, config)
     } else {
         let depth = parse_depth(command, words, crate::bench::DEFAULT_DEPTH)?;
         crate::bench::report(depth, config)
@@ -662,79 +663,6 @@ fn parse_go(position: &Position, words: &[&str]) -> Result<Limits, String> {
         }
     }
     Ok(limits)
-}
-
-/// The legal move in `position` written `text` in UCI notation (`e2e4`, `e7e8q`, `e1g1`).
-pub fn find_move(position: &Position, text: &str) -> Result<Move, String> {
-    let moves = legal_moves(position);
-    let found = moves.as_slice().iter().find(|mv| mv.to_string() == text);
-    found
-        .copied()
-        .ok_or_else(|| format!("{text:?} is not a legal move in {position}"))
-}
-
-/// Perft's report in Stockfish's format: a line per legal move with the leaves below it, a
-/// blank line, and the total.
-pub fn perft_report(position: &Position, depth: u32) -> String {
-    let split = divide(position, depth);
-    let mut report = String::new();
-    for (mv, leaves) in &split {
-        report.push_str(&format!("{mv}: {leaves}\n"));
-    }
-    let total: u64 = if depth == 0 {
-        1
-    } else {
-        split.iter().map(|(_, n)| n).sum()
-    };
-    report.push_str(&format!("\nNodes searched: {total}\n\n"));
-    report
-}
-
-/// The `eval` command's report: material and placement, each a midgame and an endgame value
-/// from White's point of view, their total, the phase that blends it, and the blended
-/// evaluation from White's side and from the side to move's.
-pub fn eval_report(position: &Position) -> String {
-    let parts = Breakdown::of(position);
-    let row =
-        |name: &str, score: Score| format!("{name:<10}{:>9}{:>9}\n", score.midgame, score.endgame);
-    let mut report = format!("{:<10}{:>9}{:>9}\n", "", "midgame", "endgame");
-    report.push_str(&row("material", parts.material));
-    report.push_str(&row("placement", parts.placement));
-    report.push_str(&row("total", parts.total()));
-    report.push_str(&format!(
-        "\nphase {} of {} (0 is the endgame)\n",
-        parts.phase.value(),
-        Phase::MIDGAME.value()
-    ));
-    let side = match parts.side_to_move {
-        Color::White => "White",
-        Color::Black => "Black",
-    };
-    report.push_str(&format!("White's view: {}\n", parts.for_white()));
-    report.push_str(&format!(
-        "side to move ({side}): {}\n",
-        parts.for_side_to_move()
-    ));
-    report
-}
-
-/// The position drawn as a board from White's side, with its FEN and key.
-fn show(position: &Position) -> String {
-    let mut text = String::new();
-    for rank in crate::square::Rank::ALL.into_iter().rev() {
-        text.push_str(&format!("{} ", rank.to_char()));
-        for file in crate::square::File::ALL {
-            let square = crate::square::Square::new(file, rank);
-            let letter = position
-                .piece_at(square)
-                .map_or('.', |piece| piece.to_char());
-            text.push_str(&format!(" {letter}"));
-        }
-        text.push('\n');
-    }
-    text.push_str("   a b c d e f g h\n\n");
-    text.push_str(&format!("Fen: {position}\nKey: {:016x}\n", position.key()));
-    text
 }
 
 #[cfg(test)]

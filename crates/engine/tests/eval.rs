@@ -3,7 +3,8 @@
 
 use cb2026::Position;
 use cb2026::eval::{Breakdown, phase_weight};
-use cb2026::search::{Limits, choose_move, score_after};
+use cb2026::limits::Limits;
+use cb2026::search::{choose_move, score_after};
 
 /// The positions: a name and a FEN.
 const POSITIONS: [(&str, &str); 9] = [

@@ -53,7 +53,7 @@ fn theirs(fen: &str) -> Vec<String> {
 /// Whether a move is of a kind random play should favour.
 fn interesting(position: &Position, mv: Move) -> bool {
     let special = !matches!(mv.kind(), MoveKind::Quiet | MoveKind::DoublePush);
-    special || cb2026::attacks::in_check(&position.make(mv))
+    special || cb2026::attacked::in_check(&position.make(mv))
 }
 
 proptest! {

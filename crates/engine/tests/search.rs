@@ -1,40 +1,130 @@
 //! The search's statistics on the book's six positions and the bench, pinned as the snapshots
-//! chapter 8 quotes. A change to the search or the evaluation that moves them fails here; if
-//! it is meant, accept the new snapshots and re-read the chapter's sentences around the
-//! figures.
+//! chapter 8 quotes, with every switch on; and the same figures under each stage preset from
+//! stage 10 on, so that a later technique switched off leaves no trace. A change to the search
+//! or the evaluation that moves them fails here; if it is meant, accept the new snapshots and
+//! re-read the chapters' sentences around the figures.
 
-use cb2026::config::SearchConfig;
-use cb2026::{bench, stats};
+use cb2026::config::{LAST_STAGE, SearchConfig};
+use cb2026::{bench, measure};
 
 /// The depth the chapter measures the six positions at: the whole table in a few seconds.
 const STATS_DEPTH: u32 = 5;
 
 #[test]
 fn stats_of_the_six_positions() {
-    insta::assert_snapshot!("stats", stats::report(STATS_DEPTH, SearchConfig::default()));
+    insta::assert_snapshot!(
+        "stats",
+        measure::report(STATS_DEPTH, SearchConfig::default())
+    );
 }
 
 #[test]
 fn stats_of_a_single_pass_without_iterative_deepening() {
     insta::assert_snapshot!(
         "stats_one_pass",
-        stats::table(STATS_DEPTH, stats::measure_one_pass)
+        measure::table(STATS_DEPTH, |position, depth| {
+            measure::measure_one_pass(position, depth, SearchConfig::default())
+        })
     );
 }
 
 #[test]
 fn the_bench_is_deterministic() {
-    let table = || {
-        let mut table = String::from("position nodes\n");
-        let results = bench::run(bench::DEFAULT_DEPTH);
-        for (name, stats) in &results {
-            table.push_str(&format!("{name} {}\n", stats.nodes));
-        }
-        let total: u64 = results.iter().map(|(_, stats)| stats.nodes).sum();
-        table.push_str(&format!("total {total}\n"));
-        table
-    };
-    let first = table();
-    assert_eq!(first, table(), "two runs of the bench differ");
+    let first = bench_table(SearchConfig::default());
+    assert_eq!(
+        first,
+        bench_table(SearchConfig::default()),
+        "two runs of the bench differ"
+    );
     insta::assert_snapshot!("bench", first);
+}
+
+/// The bench's table under `config`: each position's nodes, then the total.
+fn bench_table(config: SearchConfig) -> String {
+    let results = bench::run(bench::DEFAULT_DEPTH, config);
+    let mut table = String::from("position nodes\n");
+    for (name, stats) in &results {
+        table.push_str(&format!("{name} {}\n", stats.nodes));
+    }
+    let total: u64 = results.iter().map(|(_, stats)| stats.nodes).sum();
+    table.push_str(&format!("total {total}\n"));
+    table
+}
+
+/// Every distinct stage preset from stage 10 on, each named by the first stage that has it.
+/// Stages that add no switch share their predecessor's preset, and its snapshot.
+fn distinct_presets() -> Vec<(u32, SearchConfig)> {
+    let mut presets: Vec<(u32, SearchConfig)> = Vec::new();
+    for stage in 10..=LAST_STAGE {
+        let config = SearchConfig::preset(stage).expect("stages 10 to the last exist");
+        if presets.iter().all(|&(_, seen)| seen != config) {
+            presets.push((stage, config));
+        }
+    }
+    presets
+}
+
+#[test]
+fn every_stage_preset_searches_the_tree_pinned_for_it() {
+    // Under the preset of stage N the search must visit exactly the nodes it visited when
+    // stage N landed. A later technique that leaks into an earlier preset (a switch tested in
+    // the wrong place, or not at all) moves that preset's figures and fails here.
+    // Each preset pins the bench at its default depth and the six positions at the chapters'
+    // depth, as two tables.
+    for (stage, config) in distinct_presets() {
+        let bench = bench_table(config);
+        insta::assert_snapshot!(format!("preset_stage_{stage:02}_bench"), bench);
+        let stats = measure::report(STATS_DEPTH, config);
+        insta::assert_snapshot!(format!("preset_stage_{stage:02}_stats"), stats);
+    }
+}
+
+#[test]
+fn the_default_search_is_the_last_stages_preset() {
+    let last = SearchConfig::preset(LAST_STAGE).unwrap();
+    assert_eq!(SearchConfig::default(), last);
+    assert_eq!(
+        measure::report(3, SearchConfig::default()),
+        measure::report(3, last)
+    );
+}
+
+#[test]
+fn the_time_managers_constants_and_a_worked_budget() {
+    use cb2026::limits::Limits;
+    use cb2026::time::*;
+    let constants = [
+        ("MOVE_OVERHEAD_MS", MOVE_OVERHEAD_MS),
+        ("DEFAULT_MOVES_TO_GO", DEFAULT_MOVES_TO_GO),
+        ("INCREMENT_PERCENT", INCREMENT_PERCENT),
+        ("SOFT_PERCENT", SOFT_PERCENT),
+        ("HARD_FACTOR", HARD_FACTOR),
+        ("MAX_SHARE_PERCENT", MAX_SHARE_PERCENT),
+    ];
+    let mut table = String::from("constant value\n");
+    for (name, value) in constants {
+        table.push_str(&format!("{name} {value}\n"));
+    }
+    insta::assert_snapshot!("time_constants", table);
+
+    // A minute and 600 ms a move, no movestogo: the chapter follows the budget step by step.
+    let (time, increment) = (60_000, 600);
+    let limits = Limits {
+        white_time: Some(time),
+        white_increment: Some(increment),
+        ..Limits::default()
+    };
+    let budget = budget(&limits, cb2026::Color::White).expect("a clock gives a budget");
+    let usable = time - MOVE_OVERHEAD_MS;
+    let plan = usable / DEFAULT_MOVES_TO_GO + increment * INCREMENT_PERCENT / 100;
+    let (soft, hard) = (budget.soft.as_millis(), budget.hard.as_millis());
+    assert_eq!(
+        hard,
+        u128::from((plan * HARD_FACTOR).min(usable * MAX_SHARE_PERCENT / 100))
+    );
+    assert_eq!(soft, u128::from(plan * SOFT_PERCENT / 100));
+    let example = format!(
+        "step milliseconds\ntime-left {time}\nincrement {increment}\nusable {usable}\nplan {plan}\nsoft {soft}\nhard {hard}\n"
+    );
+    insta::assert_snapshot!("time_example", example);
 }

@@ -4,7 +4,7 @@
 use super::engine::{Engine, Silence};
 use super::openings::Opening;
 use super::rules::{self, RuleEnding};
-use cb2026::uci::find_move;
+use cb2026::movegen::find_move;
 use cb2026::{Color, Move};
 use std::time::{Duration, Instant};
 
@@ -103,11 +103,11 @@ pub fn play(
     let players = [white.spec.name.clone(), black.spec.name.clone()];
     let mut engines = [white, black];
     let mut position = opening.start();
-    let mut keys = vec![rules::repetition_key(&position)];
+    let mut keys = vec![position.key()];
     let mut uci_moves: Vec<String> = Vec::new();
     for mv in &opening.moves {
         position = position.make(*mv);
-        keys.push(rules::repetition_key(&position));
+        keys.push(position.key());
         uci_moves.push(mv.to_string());
     }
     let mut game = Game {
@@ -204,7 +204,7 @@ pub fn play(
             comment: comment(&lines, elapsed),
         });
         position = position.make(mv);
-        keys.push(rules::repetition_key(&position));
+        keys.push(position.key());
         uci_moves.push(best);
     }
 }

@@ -3,10 +3,13 @@
 //! repository carries its own set, `book/data/openings.epd`, made by `cargo xtask openings`.
 
 use super::san::from_san;
-use cb2026::attacks::{attackers_to, in_check, pawn_attacks};
+use cb2026::attacked::{attackers_to, in_check};
+use cb2026::attacks::pawn_attacks;
+use cb2026::config::SearchConfig;
 use cb2026::movegen::legal_moves;
 use cb2026::rng::Rng;
-use cb2026::search::{Control, MATE_BOUND, Searcher, root_moves};
+use cb2026::score::MATE_BOUND;
+use cb2026::search::{Control, Depth, Searcher, root_moves};
 use cb2026::{Color, Move, PieceType, Position};
 use std::collections::HashSet;
 use std::path::Path;
@@ -160,8 +163,13 @@ pub const LEVEL_CP: i32 = 100;
 /// point of view. The one call into the search that judging openings makes.
 pub fn engine_score(position: &Position, depth: u32) -> i32 {
     let moves = root_moves(position, &[]);
-    let mut searcher = Searcher::new(&[], Control::default());
-    searcher.iterate(position, moves, depth, None, |_| {}).score
+    // Stage 10's search, which every later stage keeps under its preset: the rule does not move
+    // when the search learns something new.
+    let judge = SearchConfig::preset(10).expect("stage 10 is a stage");
+    let mut searcher = Searcher::new(&[], Control::default(), judge);
+    searcher
+        .iterate(position, moves, depth as Depth, None, |_| {})
+        .score
 }
 
 /// Whether `position` is undecided: it has a legal move, and searched [`JUDGE_DEPTH`] plies

@@ -124,7 +124,7 @@ mod tests {
     use crate::games::game::PlayedMove;
     use crate::games::openings::{Opening, from_pgn};
     use cb2026::Position;
-    use cb2026::uci::find_move;
+    use cb2026::movegen::find_move;
 
     /// Fool's mate from a one-move opening, as a finished game.
     fn fools_mate() -> Game {

@@ -2,9 +2,9 @@
 //! fifty-move rule and insufficient material. The match runner applies them after every move,
 //! so no game depends on an engine to claim a draw or resign.
 
-use cb2026::attacks::in_check;
+use cb2026::attacked::in_check;
 use cb2026::movegen::legal_moves;
-use cb2026::{Bitboard, MoveKind, PieceType, Position};
+use cb2026::{Bitboard, PieceType, Position};
 
 /// How a game ended by the rules.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,25 +25,10 @@ pub enum RuleEnding {
 /// The squares of the light colour (h1 is light), for telling bishops apart.
 const LIGHT_SQUARES: Bitboard = Bitboard(0x55aa_55aa_55aa_55aa);
 
-/// The position's identity under the repetition rule: its Zobrist key, but with the
-/// en-passant square left out when no en-passant capture is legal. The engine's key holds the
-/// square after every double step; the rules count it only when a pawn can take there.
-pub fn repetition_key(position: &Position) -> u64 {
-    let capturable = legal_moves(position)
-        .as_slice()
-        .iter()
-        .any(|mv| mv.kind() == MoveKind::EnPassant);
-    if position.en_passant().is_none() || capturable {
-        return position.key();
-    }
-    let fen = position.to_string();
-    let mut fields: Vec<&str> = fen.split(' ').collect();
-    fields[3] = "-";
-    Position::from_fen(&fields.join(" ")).map_or(position.key(), |p| p.key())
-}
-
-/// How the game ends in `position`, if it does. `keys` are the repetition keys
-/// ([`repetition_key`]) of every position of the game so far, the current one last.
+/// How the game ends in `position`, if it does. `keys` are the Zobrist keys of every position
+/// of the game so far, the current one last. The engine keys the en-passant square only when
+/// a pawn can take there, as the repetition rule counts it, so equal keys are the same
+/// position under the rule.
 ///
 /// Checkmate is tested first, because mate given on the hundredth quiet ply is still mate.
 pub fn ending(position: &Position, keys: &[u64]) -> Option<RuleEnding> {
@@ -54,7 +39,7 @@ pub fn ending(position: &Position, keys: &[u64]) -> Option<RuleEnding> {
             RuleEnding::Stalemate
         });
     }
-    let key = repetition_key(position);
+    let key = position.key();
     if keys.iter().filter(|&&k| k == key).count() >= 3 {
         return Some(RuleEnding::Repetition);
     }
@@ -87,7 +72,7 @@ fn insufficient_material(position: &Position) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cb2026::uci::find_move;
+    use cb2026::movegen::find_move;
 
     /// How the game ends in `fen` with no history but the position itself.
     fn ends(fen: &str) -> Option<RuleEnding> {
@@ -141,20 +126,19 @@ mod tests {
         // stands again after 1… Nf6 2. Nf3 Ng8 3. Ng1 Nf6 …: the third time is a draw.
         let mut position = Position::startpos();
         position = position.make(find_move(&position, "e2e4").unwrap());
-        let mut keys = vec![repetition_key(&position)];
+        let mut keys = vec![position.key()];
         for uci in [
             "g8f6", "g1f3", "f6g8", "f3g1", "g8f6", "g1f3", "f6g8", "f3g1",
         ] {
             assert_eq!(ending(&position, &keys), None, "before {uci}");
             position = position.make(find_move(&position, uci).unwrap());
-            keys.push(repetition_key(&position));
+            keys.push(position.key());
         }
         assert_eq!(ending(&position, &keys), Some(RuleEnding::Repetition));
         // Where a pawn can take en passant, the square is part of the position.
         let open = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
         let without = Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - - 0 1").unwrap();
-        assert_eq!(repetition_key(&open), open.key());
-        assert_ne!(repetition_key(&open), repetition_key(&without));
+        assert_ne!(open.key(), without.key());
     }
 
     #[test]

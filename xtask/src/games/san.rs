@@ -2,7 +2,7 @@
 //! `e8=Q+`. Written from a legal move in its position, and read back by writing every legal
 //! move and finding the one that matches.
 
-use cb2026::attacks::in_check;
+use cb2026::attacked::in_check;
 use cb2026::movegen::legal_moves;
 use cb2026::{Move, MoveKind, PieceType, Position};
 
@@ -88,7 +88,7 @@ pub fn from_san(position: &Position, text: &str) -> Result<Move, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cb2026::uci::find_move;
+    use cb2026::movegen::find_move;
 
     /// The SAN of the UCI move `uci` in the position `fen`.
     fn san(fen: &str, uci: &str) -> String {

@@ -1,0 +1,40 @@
+//! The search's stack: what it keeps about each ply of the path from the root.
+
+use super::Searcher;
+use crate::moves::Move;
+use crate::piece::Piece;
+use crate::position::Position;
+
+/// What the search keeps about one ply of its current path, for the plies below to look back
+/// at: the key (repetitions), the static evaluation (once a technique needs it), the move
+/// that reached the ply with the piece that made it (that piece may be captured later, so it
+/// is kept rather than looked up), and whether that move was a null move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Frame {
+    /// The position's Zobrist key.
+    pub key: u64,
+    /// The position's static evaluation, if the search has worked it out.
+    pub static_eval: Option<i32>,
+    /// The move that led here and the piece that made it; `None` at the root.
+    pub moved: Option<(Move, Piece)>,
+    /// Whether the move that led here was a null move (passing the turn).
+    pub null: bool,
+}
+
+impl Searcher<'_> {
+    /// The position after `mv` in `position`, at `ply`, with the frame at `ply + 1` filled in
+    /// for it.
+    pub(super) fn play(&mut self, position: &Position, mv: Move, ply: usize) -> Position {
+        let piece = position
+            .piece_at(mv.from())
+            .expect("a move starts on a piece");
+        let child = position.make(mv);
+        self.stack[ply + 1] = Frame {
+            key: child.key(),
+            static_eval: None,
+            moved: Some((mv, piece)),
+            null: false,
+        };
+        child
+    }
+}

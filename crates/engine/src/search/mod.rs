@@ -1,0 +1,125 @@
+//! The search: alpha-beta over the tree of legal moves, with a quiescence search at its leaves.
+//!
+//! Scores are centipawns from the point of view of the side to move at the node (negamax), so
+//! one function serves both sides: a child's score, negated, is the parent's. A mate is scored
+//! by its distance from the root, so the search prefers the shortest mate and the longest
+//! defence. A draw (stalemate, the fifty-move rule, a repetition) scores 0.
+//!
+//! One node function, [`Searcher::negamax`], searches the root and every node below it. It
+//! reads as a list of steps; each step is a method in a file of its own in this folder, so that
+//! a technique is written once, and a chapter can quote it by name. From stage 11 on, each
+//! technique is a switch of [`SearchConfig`], tested once, first thing inside its own step:
+//! the node function never tests a switch. Iterative deepening ([`root`]) sits around the node
+//! function and calls it at the root, one depth after another.
+//!
+//! A search that must give up (time, nodes, `stop`) does not return a made-up score: every node
+//! returns `Result<i32, Stopped>`, and `?` carries the stop up to the root.
+
+mod child;
+mod control;
+mod draw;
+mod frame;
+mod move_loop;
+mod one_ply;
+mod order;
+mod quiescence;
+mod root;
+
+#[cfg(test)]
+mod tests;
+
+pub use control::{CHECK_INTERVAL, Control};
+pub use draw::FIFTY_MOVE_PLIES;
+pub use frame::Frame;
+pub use one_ply::{choose_move, score_after};
+pub use root::{Outcome, root_moves, think};
+
+use crate::config::SearchConfig;
+use crate::eval::evaluate;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::pv::PvTable;
+use crate::score::{DRAW, MAX_PLY};
+use crate::stats::Stats;
+
+/// A depth in plies, still to search below a node. Signed: a reduction or a null move takes
+/// plies off it, and a depth that goes below zero must stay a number, not wrap round.
+pub type Depth = i32;
+
+/// The deepest iteration a command may ask for: half of [`MAX_PLY`], leaving the rest for
+/// quiescence.
+pub const MAX_DEPTH: u32 = MAX_PLY as u32 / 2;
+
+/// The search gave up before it finished (time, the node limit or `stop`). Not a score: a node
+/// that gives up has no result, and `?` passes that up to the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+/// One search, with what it carries from node to node.
+pub struct Searcher<'a> {
+    /// Which techniques are switched on.
+    pub config: SearchConfig,
+    /// The keys of the game's positions before the root, oldest first: repetitions of them
+    /// are draws too.
+    history: Vec<u64>,
+    /// A frame for each ply of the current path, the root's first.
+    stack: Vec<Frame>,
+    /// What the search has counted.
+    pub stats: Stats,
+    /// When to give up.
+    control: Control<'a>,
+    /// The best line from each ply of the current path.
+    pv: PvTable,
+    /// The root's moves, in the order the root searches them.
+    root_moves: Vec<Move>,
+    /// The best root move of the current depth so far, with its score: what a search that
+    /// stops in the middle of a depth still has.
+    pub root_best: Option<(Move, i32)>,
+    /// The line the last finished iteration found, which the next one searches first.
+    previous: Vec<Move>,
+}
+
+impl<'a> Searcher<'a> {
+    /// A searcher for a game whose earlier positions had the keys `history`, oldest first.
+    pub fn new(history: &[u64], control: Control<'a>, config: SearchConfig) -> Searcher<'a> {
+        Searcher {
+            config,
+            history: history.to_vec(),
+            stack: vec![Frame::default(); MAX_PLY + 1],
+            stats: Stats::default(),
+            control,
+            pv: PvTable::new(),
+            root_moves: Vec::new(),
+            root_best: None,
+            previous: Vec::new(),
+        }
+    }
+
+    /// The score of `position`, `ply` plies from the root, searched `depth` plies deeper:
+    /// alpha-beta, fail-soft. A score within (`alpha`, `beta`) is exact; one at or below
+    /// `alpha` is an upper bound and one at or above `beta` a lower bound. The root is a node
+    /// like the others, at ply 0.
+    fn negamax(
+        &mut self,
+        position: &Position,
+        depth: Depth,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stopped> {
+        self.pv.clear(ply);
+        if depth <= 0 {
+            return self.quiescence(position, ply, alpha, beta);
+        }
+        self.stats.node(ply);
+        self.check_stop()?;
+        if self.is_draw(position, ply) {
+            return Ok(DRAW);
+        }
+        if ply >= MAX_PLY {
+            return Ok(evaluate(position));
+        }
+        let moves = self.ordered_moves(position, ply);
+        self.search_moves(position, moves, depth, ply, alpha, beta)
+    }
+}

@@ -1,0 +1,57 @@
+//! The move loop: each move of a node searched in turn, until one is too good for the
+//! opponent to allow.
+
+use super::{Depth, Searcher, Stopped};
+use crate::attacked::in_check;
+use crate::ordering::MovePicker;
+use crate::position::Position;
+use crate::score::{DRAW, mated_score};
+
+impl Searcher<'_> {
+    /// The best score among `moves` of `position` searched `depth - 1` plies deeper, stopping
+    /// at the first that reaches `beta`; the mate or stalemate score if there were no moves.
+    /// A move that raises alpha heads the node's line.
+    pub(super) fn search_moves(
+        &mut self,
+        position: &Position,
+        moves: MovePicker,
+        depth: Depth,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stopped> {
+        let mut best = None;
+        for (searched, mv) in moves.enumerate() {
+            let score = self.search_child(position, mv, depth, ply, (alpha, beta))?;
+            best = best.max(Some(score));
+            if score > alpha {
+                alpha = score;
+                self.new_best(ply, mv, score);
+            }
+            if score >= beta {
+                self.stats.cutoff(searched + 1);
+                break;
+            }
+        }
+        Ok(best.unwrap_or_else(|| no_moves_score(position, ply)))
+    }
+
+    /// Records that `mv`, scoring `score`, is the best move so far of the node at `ply`: it
+    /// heads the node's line, and at the root it is the move to play if the search stops.
+    fn new_best(&mut self, ply: usize, mv: crate::moves::Move, score: i32) {
+        self.pv.update(ply, mv);
+        if ply == 0 {
+            self.root_best = Some((mv, score));
+        }
+    }
+}
+
+/// The score of `position`, which has no legal move, `ply` plies from the root: mated if in
+/// check, else stalemate.
+pub fn no_moves_score(position: &Position, ply: usize) -> i32 {
+    if in_check(position) {
+        mated_score(ply)
+    } else {
+        DRAW
+    }
+}

@@ -1,0 +1,58 @@
+//! Quiescence: the search past the horizon, where only captures (or, in check, every evasion)
+//! are played, so that no score is taken in the middle of an exchange.
+
+use super::{Searcher, Stopped};
+use crate::attacked::in_check;
+use crate::eval::evaluate;
+use crate::movegen::{captures, legal_moves};
+use crate::ordering::MovePicker;
+use crate::position::Position;
+use crate::score::{INFINITY, MAX_PLY, mated_score};
+
+impl Searcher<'_> {
+    /// The score of `position` once the captures have been played out: the side to move may
+    /// "stand pat" on the static evaluation, or capture. In check it may not stand pat, and
+    /// every evasion is searched.
+    pub(super) fn quiescence(
+        &mut self,
+        position: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Result<i32, Stopped> {
+        self.stats.node(ply);
+        self.pv.clear(ply);
+        self.check_stop()?;
+        if ply >= MAX_PLY {
+            return Ok(evaluate(position));
+        }
+        let checked = in_check(position);
+        let mut best = -INFINITY;
+        if !checked {
+            best = evaluate(position);
+            self.stack[ply].static_eval = Some(best);
+            if best >= beta {
+                return Ok(best);
+            }
+            alpha = alpha.max(best);
+        }
+        let moves = if checked {
+            legal_moves(position)
+        } else {
+            captures(position)
+        };
+        if checked && moves.is_empty() {
+            return Ok(mated_score(ply));
+        }
+        for mv in MovePicker::new(position, moves, None) {
+            let child = self.play(position, mv, ply);
+            let score = -self.quiescence(&child, ply + 1, -beta, -alpha)?;
+            best = best.max(score);
+            alpha = alpha.max(score);
+            if score >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+}
