@@ -287,11 +287,13 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.options.search,
         );
         let (shared, output) = (Arc::clone(&flags), Arc::clone(&self.output));
+        let table = Arc::clone(&self.table);
         let thread = std::thread::spawn(move || {
             let task = Task {
                 position: &position,
                 history: &history,
                 limits: &limits,
+                table: &table,
                 config,
             };
             search_thread(&task, &shared, &output)
@@ -356,6 +358,8 @@ struct Task<'a> {
     history: &'a [u64],
     /// The limits `go` gave.
     limits: &'a Limits,
+    /// The engine's transposition table, which the search holds while it runs.
+    table: &'a Mutex<TranspositionTable>,
     /// Which of the search's techniques are on.
     config: SearchConfig,
 }
@@ -379,6 +383,7 @@ fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
         pondering,
         started,
         report,
+        &mut lock(task.table),
         task.config,
     );
     // UCI forbids answering an infinite or pondering search before it is stopped.
@@ -403,11 +408,12 @@ fn info_line(outcome: &Outcome, elapsed: std::time::Duration) -> String {
     let millis = elapsed.as_millis();
     let nps = u128::from(stats.nodes) * 1000 / millis.max(1);
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {nps} time {millis}",
+        "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {millis}",
         outcome.depth,
         stats.seldepth,
         uci_score(outcome.score),
-        stats.nodes
+        stats.nodes,
+        outcome.hashfull
     );
     if !outcome.pv.is_empty() {
         let pv: Vec<String> = outcome.pv.iter().map(Move::to_string).collect();
@@ -918,6 +924,43 @@ mod tests {
     }
 
     #[test]
+    fn the_table_outlives_a_search_and_info_reports_how_full_it_is() {
+        let output = Shared::default();
+        let mut engine = Engine::new(output.clone());
+        // The nodes and hashfull of the last `info` line the engine wrote.
+        let last_info = || {
+            let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+            let line = text
+                .lines()
+                .rfind(|l| l.starts_with("info depth 5 "))
+                .unwrap();
+            let words: Vec<&str> = line.split(' ').collect();
+            let after = |name| words[words.iter().position(|&w| w == name).unwrap() + 1];
+            let nodes: u64 = after("nodes").parse().unwrap();
+            let hashfull: u64 = after("hashfull").parse().unwrap();
+            (nodes, hashfull)
+        };
+        // The smallest table, so that a short search fills a visible part of it.
+        engine.command_line("setoption name Hash value 1").unwrap();
+        engine.command_line("go depth 5").unwrap();
+        let (first, hashfull) = last_info();
+        assert!(hashfull > 0, "the search filled some of the table");
+        engine.command_line("go depth 5").unwrap();
+        let (again, _) = last_info();
+        assert!(
+            again < first,
+            "{again} nodes with the first search's table, {first} without"
+        );
+        engine.command_line("ucinewgame").unwrap();
+        engine.command_line("go depth 5").unwrap();
+        assert_eq!(
+            last_info().0,
+            first,
+            "an emptied table searches as the first did"
+        );
+    }
+
+    #[test]
     fn clear_hash_and_ucinewgame_empty_the_table() {
         let (_, mut engine) = answer("");
         for command in ["setoption name Clear Hash", "ucinewgame"] {
@@ -1118,9 +1161,9 @@ mod tests {
             [
                 "info string stage 0 is not a stage: they run from 1 to 20",
                 "info string stage \"x\" is not a whole number",
-                "info string unknown switch \"nosuch\": there are none yet",
+                "info string unknown switch \"nosuch\": the switches are tt",
                 "info string set needs `NAME on|off` or `stage N`",
-                "info string unknown switch \"quickly\": there are none yet",
+                "info string unknown switch \"quickly\": the switches are tt",
             ]
         );
         assert_eq!(engine.options.search, SearchConfig::default());
