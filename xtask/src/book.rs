@@ -1,6 +1,8 @@
 //! `cargo xtask book`: builds the book with mdBook and checks its links, installing the
 //! pinned versions of both tools into the project's own folder when they are missing.
+//! `--stage N` builds the book as it stood at a stage's tag instead.
 
+use crate::plan::tag_name;
 use crate::{repo_root, run, run_output};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,7 +18,7 @@ pub fn tools_root(root: &Path) -> PathBuf {
     root.join("target/tools")
 }
 
-/// Runs `cargo xtask book [--serve]`.
+/// Runs `cargo xtask book [--serve | --stage N]`.
 pub fn main(args: &[String]) -> Result<(), String> {
     let root = repo_root();
     match args.first().map(String::as_str) {
@@ -27,8 +29,16 @@ pub fn main(args: &[String]) -> Result<(), String> {
             Ok(())
         }
         Some("--serve") => serve(&root),
+        Some("--stage") => {
+            let number = args
+                .get(1)
+                .and_then(|n| n.parse().ok())
+                .filter(|n| (1..=20).contains(n))
+                .ok_or("--stage takes a stage number, 1 to 20: cargo xtask book --stage 5")?;
+            build_stage(&root, number)
+        }
         Some(other) => Err(format!(
-            "unknown option {other:?}: usage: cargo xtask book [--serve]"
+            "unknown option {other:?}: usage: cargo xtask book [--serve | --stage N]"
         )),
     }
 }
@@ -38,6 +48,48 @@ pub fn main(args: &[String]) -> Result<(), String> {
 pub fn build(root: &Path) -> Result<(), String> {
     install_tools(root)?;
     run(mdbook(root).arg("build").arg(root.join("book")))
+}
+
+/// Builds the book as it stood at the tag of stage `number`, for a reader following along:
+/// the tag is checked out in a worktree of its own, `target/book-stages/stage-NN`, so its
+/// code is there to read beside it, and its book is built there with this checkout's tools.
+fn build_stage(root: &Path, number: u32) -> Result<(), String> {
+    let tag = tag_name(number);
+    let exists = Command::new("git")
+        .current_dir(root)
+        .args(["rev-parse", "--quiet", "--verify"])
+        .arg(format!("refs/tags/{tag}"))
+        .stdout(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !exists {
+        return Err(format!(
+            "there is no tag {tag} here: `cargo xtask stages list` shows the tags, and \
+             `cargo xtask stages tag` makes the missing ones from the `Stage: N` trailers"
+        ));
+    }
+    let worktree = root.join("target/book-stages").join(&tag);
+    // A worktree left by an earlier run is replaced, so the book is always the tag's own.
+    let _ = Command::new("git")
+        .current_dir(root)
+        .args(["worktree", "remove", "--force"])
+        .arg(&worktree)
+        .stderr(std::process::Stdio::null())
+        .status();
+    run(Command::new("git")
+        .current_dir(root)
+        .args(["worktree", "add", "--detach"])
+        .arg(&worktree)
+        .arg(&tag))?;
+    install_tools(root)?;
+    run(mdbook(root).arg("build").arg(worktree.join("book")))?;
+    let index = worktree.join("book/build/html/index.html");
+    println!(
+        "the book at {tag} is built: open {} (the code of {tag} is beside it, in {})",
+        index.display(),
+        worktree.display()
+    );
+    Ok(())
 }
 
 /// Serves the book on localhost, rebuilding it when a page changes.

@@ -13,6 +13,10 @@
 //! - a plot, an SVG drawn from a game record under a directive line such as
 //!   `<!-- plot llr sprt-stage-08 -->` (see [`crate::plot`]), and the line of HTML that
 //!   shows it;
+//! - a transcript, a session with the engine pinned by its tests, under a directive line
+//!   such as `<!-- transcript perft-divide -->` (see [`crate::transcript`]);
+//! - the introduction's map of the stages, under `<!-- stages map -->` (see
+//!   [`crate::stage_map`]);
 //! - a chapter's heading and header line, from stages.toml;
 //! - SUMMARY.md, from stages.toml.
 //!
@@ -23,6 +27,8 @@ use crate::figures::{self, Source};
 use crate::listing::{self, ItemRef};
 use crate::plan::Plan;
 use crate::plot::Plot;
+use crate::stage_map;
+use crate::transcript;
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -187,6 +193,14 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
             pages.push(missing_page(file, message));
         }
     }
+    for appendix in plan.appendices.iter().filter(|a| !names.contains(&a.file)) {
+        let file = Path::new(BOOK_SRC).join(&appendix.file);
+        let message = format!(
+            "the appendix {:?} (stages.toml) has no page",
+            appendix.title
+        );
+        pages.push(missing_page(file, message));
+    }
     for name in names {
         let file = Path::new(BOOK_SRC).join(&name);
         let actual = std::fs::read_to_string(root.join(&file))
@@ -216,7 +230,8 @@ fn missing_page(file: PathBuf, message: String) -> Page {
 
 /// SUMMARY.md, which lists the introduction and then every chapter of the plan in order:
 /// written chapters as links to their pages, the others as drafts, so the whole plan shows.
-/// A section such as 10.1 stands under its chapter, so mdBook numbers it 10.1.
+/// A section such as 10.1 stands under its chapter, so mdBook numbers it 10.1. The
+/// appendix's pages come last.
 fn summary_page(root: &Path, plan: &Plan) -> Result<Page, String> {
     let file = Path::new(BOOK_SRC).join("SUMMARY.md");
     let actual = std::fs::read_to_string(root.join(&file)).unwrap_or_default();
@@ -241,6 +256,13 @@ fn summary_page(root: &Path, plan: &Plan) -> Result<Page, String> {
             ""
         };
         expected.push_str(&format!("{indent}- [{}]({link})\n", chapter.title));
+    }
+    // The appendix: unnumbered pages after a rule, which mdBook calls suffix chapters.
+    if !plan.appendices.is_empty() {
+        expected.push_str("\n---\n\n");
+        for appendix in &plan.appendices {
+            expected.push_str(&format!("[{}]({})\n", appendix.title, appendix.file));
+        }
     }
     let mut problems = Vec::new();
     if actual != expected {
@@ -337,6 +359,10 @@ fn regenerate(
             table_at(sources, &lines, i, name)
         } else if let Some(spec) = directive(line, "listing") {
             listing_at(root, &lines, i, spec)
+        } else if directive(line, "stages") == Some("map") {
+            stage_map_at(plan, sources, &lines, i)
+        } else if let Some(name) = directive(line, "transcript") {
+            transcript_at(root, &lines, i, name)
         } else if let Some(spec) = directive(line, "plot") {
             let (block, drawn) = plot_at(root, &lines, i, spec);
             if let Some((file, svg, id)) = drawn {
@@ -424,6 +450,21 @@ fn table_at(sources: &BTreeMap<String, Source>, lines: &[&str], i: usize, name: 
     }
 }
 
+/// The map of the stages under the directive `<!-- stages map -->` on line `i`.
+fn stage_map_at(
+    plan: &Plan,
+    sources: &BTreeMap<String, Source>,
+    lines: &[&str],
+    i: usize,
+) -> Block {
+    Block {
+        start: i + 1,
+        end: stage_map::block_end(lines, i + 1),
+        expected: stage_map::block(plan, sources),
+        what: "map of the stages".to_string(),
+    }
+}
+
 /// The plot under the directive `<!-- plot SPEC -->` on line `i`: the line of HTML after
 /// it, and the file it draws with its SVG and its name.
 fn plot_at(
@@ -448,6 +489,16 @@ fn plot_at(
             (block(Ok(vec![html])), Some((file, svg, plot.id())))
         }
         Err(message) => (block(Err(message)), None),
+    }
+}
+
+/// The transcript under the directive `<!-- transcript NAME -->` on line `i`.
+fn transcript_at(root: &Path, lines: &[&str], i: usize, name: &str) -> Block {
+    Block {
+        start: i + 1,
+        end: transcript::block_end(lines, i + 1),
+        expected: transcript::block(root, name),
+        what: format!("transcript {name}"),
     }
 }
 
@@ -718,6 +769,30 @@ mod tests {
     }
 
     #[test]
+    fn the_summary_lists_the_appendix_after_the_chapters_and_each_page_must_exist() {
+        let repo = TestRepo::copy_of_this_one();
+        let plan = std::fs::read_to_string(repo.root().join("stages.toml")).unwrap();
+        let extra = "\n[[appendix]]\ntitle = \"More\"\nfile = \"more.md\"\n";
+        std::fs::write(repo.root().join("stages.toml"), plan + extra).unwrap();
+        let problems = repo.check();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.message.contains("\"More\" (stages.toml) has no page"))
+        );
+        assert!(problems.iter().any(|p| p.file.ends_with("SUMMARY.md")));
+        std::fs::write(repo.root().join("book/src/more.md"), "# More\n").unwrap();
+        sync(repo.root()).unwrap();
+        assert!(repo.check().is_empty(), "{:#?}", repo.check());
+        let summary = repo.read("book/src/SUMMARY.md");
+        assert!(
+            summary.ends_with(
+                "\n---\n\n[How cb2026 measures itself](measuring.md)\n[More](more.md)\n"
+            )
+        );
+    }
+
+    #[test]
     fn a_written_chapter_without_a_page_fails_the_check() {
         let repo = TestRepo::copy_of_this_one();
         std::fs::remove_file(repo.root().join("book/src/ch01-bitboards.md")).unwrap();
@@ -867,10 +942,14 @@ mod tests {
         repo.edit(record, "\"10 0 0 mate mate\"", "\"10 1 0 mate mate\"");
         let problems = repo.check();
         assert!(!problems.is_empty());
+        // The chapter's sentences, and the introduction's map and Elo plot, which draw on the
+        // record too.
         assert!(
-            problems
-                .iter()
-                .all(|p| p.message.contains("a figure differs from its pinned value")),
+            problems.iter().all(|p| {
+                p.message.contains("a figure differs from its pinned value")
+                    || p.message.contains("the map of the stages differs")
+                    || p.message.contains("plot elo fixed-opponents")
+            }),
             "{problems:#?}"
         );
     }
@@ -892,6 +971,30 @@ mod tests {
                 .iter()
                 .any(|p| p.message.contains("the table of perft_deep differs")),
             "{lines:?}"
+        );
+    }
+
+    #[test]
+    fn a_transcript_whose_pinned_session_changes_fails_the_check_until_synced() {
+        let repo = TestRepo::copy_of_this_one();
+        let line = repo.line_of("ch05-perft.md", "<!-- transcript perft-divide -->");
+        let snapshot = "crates/engine/tests/transcripts/perft-divide.snap";
+        repo.edit(snapshot, "Nodes searched: 8902", "Nodes searched: 8903");
+        let problems = repo.check();
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert_eq!(problems[0].line, line);
+        assert!(
+            problems[0]
+                .message
+                .contains("transcript perft-divide differs from its source"),
+            "{}",
+            problems[0]
+        );
+        sync(repo.root()).unwrap();
+        assert!(repo.check().is_empty());
+        assert!(
+            repo.read("book/src/ch05-perft.md")
+                .contains("Nodes searched: 8903")
         );
     }
 

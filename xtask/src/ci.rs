@@ -1,12 +1,14 @@
 //! `cargo xtask ci`: everything CI checks, in order, stopping at the first failure.
 
-use crate::{book, check_chapters, repo_root, run, stages};
+use crate::{book, check_chapters, exercises, measure, repo_root, run, stages};
 use std::process::Command;
 use std::time::Instant;
 
-/// Runs every check: formatting, lints, the tests (and the deep perft counts, in release
-/// mode), the chapters against the code, the
-/// stages against the history, and the book's build with its link check.
+/// Runs every check: formatting, lints, the tests in the debug and the release profile (the
+/// deep perft counts in release), a short fuzz run, the OpenBench build and bench, cargo-deny's
+/// checks of the dependencies, the chapters against the code, the Try-it exercises against the
+/// tests that catch them, the stages against the history, and the book's build with its link
+/// check.
 pub fn main() -> Result<(), String> {
     let root = repo_root();
     let cargo = |args: &[&str]| run(Command::new("cargo").current_dir(&root).args(args));
@@ -22,20 +24,40 @@ pub fn main() -> Result<(), String> {
             "warnings",
         ])
     })?;
+    // Code under `cfg(debug_assertions)` differs between the profiles: lint both.
+    step("clippy (release)", || {
+        cargo(&[
+            "clippy",
+            "--release",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ])
+    })?;
     step("tests", || cargo(&["test", "--workspace"]))?;
-    step("deep perft (release)", || {
+    // The engine has no Cargo features, so one feature set is linted and tested; the release
+    // profile is the one games and OpenBench run, and the deep perft counts run in it too.
+    step("engine tests (release), with the deep perft", || {
         cargo(&[
             "test",
             "--release",
             "--package",
             "cb2026",
-            "--test",
-            "perft",
             "--",
-            "--ignored",
+            "--include-ignored",
         ])
     })?;
+    step("fuzz (short)", || {
+        crate::fuzz::main(&["--inputs".to_string(), "20000".to_string()])
+    })?;
+    step("openbench build and bench", || {
+        cargo(&["test", "--package", "xtask", "openbench", "--", "--ignored"])
+    })?;
+    step("cargo deny", measure::deny::main)?;
     step("check-chapters", || check_chapters(&root))?;
+    step("exercises", exercises::main)?;
     step("stages check", || stages::main(&["check".to_string()]))?;
     step("book", || book::build(&root))?;
     let seconds = started.elapsed().as_secs_f64();

@@ -16,6 +16,7 @@
 
 use crate::svg::{self, Board};
 use cb2026::Square;
+use cb2026::attacks::{BISHOP_MAGICS, ROOK_MAGICS, Slider, relevant_blockers};
 
 /// A diagram as a chapter writes it: a name, unique in the book, and its panels.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +45,17 @@ pub enum PanelKind {
     Board(Box<Board>),
     /// A set of squares.
     Bitboard(u64),
+    /// A table of one value a square, drawn as a heat map: a piece-square table of the
+    /// engine's own evaluation.
+    Heat(Box<[i32; 64]>),
+    /// One step of a magic lookup, worked with the engine's own mask and multiplier: a 64-bit
+    /// number drawn as a bitboard, with the top `window` bits shaded (0 for none).
+    Magic {
+        /// The number drawn: the blockers, the multiplier or the product.
+        bits: u64,
+        /// How many of its top bits to shade as the index.
+        window: u32,
+    },
 }
 
 /// The first line of a diagram's comment block, `<!-- diagram ID`: the ID, if `line` is one.
@@ -149,9 +161,11 @@ impl Panel {
         let allowed: &[&str] = match kind {
             "board" => &["fen", "marks", "arrows", "caption"],
             "bitboard" => &["squares", "value", "caption"],
+            "pst" => &["piece", "phase", "caption"],
+            "magic" => &["slider", "square", "occupied", "show", "caption"],
             _ => {
                 return Err(format!(
-                    "{kind:?} is not a panel: write `board …` or `bitboard …`"
+                    "{kind:?} is not a panel: write `board …`, `bitboard …`, `pst …` or `magic …`"
                 ));
             }
         };
@@ -162,6 +176,58 @@ impl Panel {
             ));
         }
         let caption = get("caption").map(str::to_string);
+        if kind == "magic" {
+            let slider = match get("slider") {
+                Some("rook") => Slider::Rook,
+                Some("bishop") => Slider::Bishop,
+                _ => return Err("a magic needs slider=\"rook\" or \"bishop\"".to_string()),
+            };
+            let square: Square = get("square")
+                .ok_or("a magic needs square=\"…\"")?
+                .parse()
+                .map_err(|e| format!("square: {e}"))?;
+            let occupied = squares(get("occupied").unwrap_or(""))?
+                .iter()
+                .fold(0u64, |bits, s| bits | 1 << s.index());
+            let step = MagicStep::of(slider, square, occupied);
+            let (bits, window, what) = match get("show") {
+                Some("blockers") => (step.blockers, 0, "the blockers that matter".to_string()),
+                Some("magic") => (step.magic, 0, "the magic multiplier".to_string()),
+                Some("product") => (
+                    step.product,
+                    step.bits,
+                    format!(
+                        "the product, whose top {} bits are the index {}",
+                        step.bits,
+                        step.product >> (64 - step.bits)
+                    ),
+                ),
+                _ => {
+                    return Err(
+                        "a magic needs show=\"blockers\", \"magic\" or \"product\"".to_string()
+                    );
+                }
+            };
+            let alt = format!("Bitboard of {what} ({bits:#018x}), for a {slider:?} on {square}");
+            return Ok(Panel {
+                kind: PanelKind::Magic { bits, window },
+                caption,
+                alt,
+            });
+        }
+        if kind == "pst" {
+            let piece = get("piece").ok_or("a pst needs piece=\"…\" (pawn … king)")?;
+            let phase = get("phase").ok_or("a pst needs phase=\"midgame\" or \"endgame\"")?;
+            let values = piece_square_table(piece, phase)?;
+            let alt = format!(
+                "Heat map of the {piece}'s {phase} piece-square table, White's side at the bottom"
+            );
+            return Ok(Panel {
+                kind: PanelKind::Heat(Box::new(values)),
+                caption,
+                alt,
+            });
+        }
         if kind == "board" {
             let fen = get("fen").ok_or("a board needs fen=\"…\"")?;
             let mut board = board_from_fen(fen)?;
@@ -201,8 +267,77 @@ impl Panel {
         match &self.kind {
             PanelKind::Board(board) => svg::board_svg(board),
             PanelKind::Bitboard(bits) => svg::bitboard_svg(*bits),
+            PanelKind::Heat(values) => svg::heat_svg(values),
+            PanelKind::Magic { bits, window } => svg::bitboard_window_svg(*bits, *window),
         }
     }
+}
+
+/// A magic lookup worked step by step with the engine's own tables: the occupied squares on
+/// the slider's mask, the square's multiplier, their product, and the index's width.
+struct MagicStep {
+    /// The occupied squares that are relevant blockers.
+    blockers: u64,
+    /// The square's magic multiplier, from the engine's table.
+    magic: u64,
+    /// The blockers times the multiplier, wrapping as the engine's multiply does.
+    product: u64,
+    /// How many top bits of the product are the index: one per square of the mask.
+    bits: u32,
+}
+
+impl MagicStep {
+    /// The steps for a `slider` on `square`, with the squares `occupied`.
+    fn of(slider: Slider, square: Square, occupied: u64) -> MagicStep {
+        let mask = relevant_blockers(slider, square);
+        let magic = match slider {
+            Slider::Rook => ROOK_MAGICS[square.index()],
+            Slider::Bishop => BISHOP_MAGICS[square.index()],
+        };
+        let blockers = occupied & mask.0;
+        MagicStep {
+            blockers,
+            magic,
+            product: blockers.wrapping_mul(magic),
+            bits: mask.count(),
+        }
+    }
+}
+
+/// The engine's piece-square table of a white `piece` (`pawn` … `king`) in `phase`
+/// (`midgame` or `endgame`), by square, as `cb2026::eval::placement` reads it: the values
+/// drawn are the engine's, never copied.
+fn piece_square_table(piece: &str, phase: &str) -> Result<[i32; 64], String> {
+    use cb2026::piece::{Color, Piece, PieceType};
+    let piece_type = match piece {
+        "pawn" => PieceType::Pawn,
+        "knight" => PieceType::Knight,
+        "bishop" => PieceType::Bishop,
+        "rook" => PieceType::Rook,
+        "queen" => PieceType::Queen,
+        "king" => PieceType::King,
+        _ => {
+            return Err(format!(
+                "piece {piece:?}: write pawn, knight, bishop, rook, queen or king"
+            ));
+        }
+    };
+    let piece = Piece::new(Color::White, piece_type);
+    let midgame = match phase {
+        "midgame" => true,
+        "endgame" => false,
+        _ => return Err(format!("phase {phase:?}: write midgame or endgame")),
+    };
+    let mut values = [0; 64];
+    for square in Square::ALL {
+        let score = cb2026::eval::placement(piece, square);
+        values[square.index()] = if midgame {
+            score.midgame
+        } else {
+            score.endgame
+        };
+    }
+    Ok(values)
 }
 
 /// The `key="value"` pairs of a panel line, in order.
@@ -358,6 +493,39 @@ fn escape(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_magic_panel_works_the_engines_own_multiply() {
+        let line =
+            "magic slider=\"rook\" square=\"d4\" occupied=\"d6 b4 f4 d2 h8\" show=\"product\"";
+        let panel = Panel::parse(line).unwrap();
+        let blockers = (1u64 << 43) | (1 << 25) | (1 << 29) | (1 << 11);
+        let product = blockers.wrapping_mul(ROOK_MAGICS[Square::D4.index()]);
+        assert_eq!(
+            panel.kind,
+            PanelKind::Magic {
+                bits: product,
+                window: 10
+            }
+        );
+        assert!(
+            panel.alt.contains(&format!("the index {}", product >> 54)),
+            "{}",
+            panel.alt
+        );
+    }
+
+    #[test]
+    fn a_pst_panel_draws_the_engines_table() {
+        let panel = Panel::parse("pst piece=\"knight\" phase=\"midgame\"").unwrap();
+        let PanelKind::Heat(values) = panel.kind else {
+            panic!("a heat map");
+        };
+        let knight = cb2026::Piece::new(cb2026::Color::White, cb2026::PieceType::Knight);
+        let e4 = cb2026::eval::placement(knight, Square::E4).midgame;
+        assert_eq!(values[Square::E4.index()], e4);
+        assert!(Panel::parse("pst piece=\"dragon\" phase=\"midgame\"").is_err());
+    }
 
     #[test]
     fn a_board_panel_reads_fen_marks_arrows_and_caption() {

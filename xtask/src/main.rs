@@ -9,18 +9,24 @@ mod chapters;
 mod checkout;
 mod ci;
 mod diagram;
+mod exercises;
 mod facts;
 mod figures;
+mod fuzz;
 mod games;
 mod listing;
 mod magics;
+mod measure;
 mod plan;
 mod plot;
 mod screenshot;
+mod stage_map;
 mod stages;
+mod suites;
 mod svg;
 #[cfg(test)]
 mod test_repo;
+mod transcript;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -32,17 +38,27 @@ usage: cargo xtask COMMAND
   check-chapters   fail if a listing, header line or SUMMARY.md differs from its source
   sync-chapters    rewrite every generated part of the book from its source
   book [--serve]   build the book into book/build (with its link check), or serve it
+  book --stage N   build the book as it was at stage-NN, in target/book-stages/stage-NN
   match ENGINE ENGINE   play games between two engines (see `cargo xtask match --help`)
   sprt ENGINE ENGINE    the same, until a sequential probability ratio test decides
   openings         make the repository's opening set again (book/data/openings.epd)
   perft-speed [N]  perft's speed against cozy-chess in N paired rounds (default 10),
                    recorded in book/data/perft-speed.txt for chapter 5
+  exercises        apply each Try-it exercise's change in a scratch copy and see its
+                   named test fail (run by ci)
+  speed BASE [CANDIDATE]   the bench's speed in paired rounds (see `cargo xtask speed --help`)
+  instructions BASE [CANDIDATE]   the bench's instructions under cachegrind (`--help`)
+  deny             cargo-deny's checks of the dependencies (licences, bans, sources, advisories)
   magics           find the slider tables' magic multipliers again, and print them
   screenshot PAGE  render pages of the built book to PNG (see `cargo xtask screenshot`)
   stages list      the stages, whether each is done and tagged
   stages tag       make the tag stage-NN for each new `Stage: N` trailer
   stages check     every done stage has its trailer, in order
   stages verify    build and test every stage tag in a worktree of its own
+  fuzz [--inputs N]   fuzz the readers of FEN, UCI, PGN, EPD and records
+                   (see `cargo xtask fuzz --help`)
+  suite tactics|positional [REV]   run the engine over a test suite
+                   (see `cargo xtask suite --help`; `suite make` chooses one again)
   ci               everything CI checks, in order";
 
 /// Runs the command named on the command line.
@@ -75,6 +91,7 @@ fn dispatch(command: &str, rest: &[String]) -> Result<(), String> {
         "stages" => stages::main(rest),
         "screenshot" => screenshot::main(rest),
         "magics" => magics::main(),
+        "exercises" => exercises::main(),
         "perft-speed" => perft_speed(rest),
         "match" | "sprt" if rest.iter().any(|a| a == "--help") => {
             println!("{}", games::runner::USAGE);
@@ -83,6 +100,15 @@ fn dispatch(command: &str, rest: &[String]) -> Result<(), String> {
         "match" => games::runner::main(rest, false),
         "sprt" => games::runner::main(rest, true),
         "openings" => games::runner::make_openings(rest),
+        "suite" => suites::main(rest),
+        "fuzz" if rest.iter().any(|a| a == "--help") => {
+            println!("{}", fuzz::USAGE);
+            Ok(())
+        }
+        "fuzz" => fuzz::main(rest),
+        "speed" => measure::speed::main(rest),
+        "instructions" => measure::instructions::main(rest),
+        "deny" => measure::deny::main(),
         "ci" => ci::main(),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");

@@ -20,6 +20,13 @@ pub struct Plan {
     /// The sections written after stage 20, which get no tag.
     #[serde(rename = "section", default)]
     pub sections: Vec<Section>,
+    /// The repository's address, from Cargo.toml's `[workspace.package] repository`: the one
+    /// place it is written, from which every link to a tag is made.
+    #[serde(skip)]
+    pub repository: String,
+    /// The pages after the chapters, which describe the project rather than a stage.
+    #[serde(rename = "appendix", default)]
+    pub appendices: Vec<Appendix>,
 }
 
 /// A milestone: a point where the engine can do something new as a whole.
@@ -62,6 +69,10 @@ pub struct Stage {
     pub switches: Vec<String>,
     /// Whether it has landed on main, with its `Stage: N` trailer.
     pub done: bool,
+    /// Its headline figure for the introduction's map of the stages: a sentence in which
+    /// `{NAME: ROW / COLUMN}` stands for a pinned figure, as a chapter quotes it.
+    #[serde(default)]
+    pub headline: Option<String>,
 }
 
 /// A section written after stage 20: strength work on main, described by a chapter of its
@@ -83,13 +94,27 @@ pub struct Section {
     pub done: bool,
 }
 
+/// A page of the appendix, after the chapters: how the project works (how it measures
+/// itself, for one), rather than a stage of the engine. SUMMARY.md lists these unnumbered,
+/// in the order stages.toml gives them, and each must have its page.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Appendix {
+    /// Its title, as SUMMARY.md gives it.
+    pub title: String,
+    /// Its page, relative to book/src.
+    pub file: String,
+}
+
 impl Plan {
     /// Reads and checks `stages.toml` in the repository at `root`.
     pub fn load(root: &Path) -> Result<Plan, String> {
         let path = root.join("stages.toml");
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        let plan: Plan = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut plan: Plan =
+            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        plan.repository = repository(root)?;
         plan.validate()
             .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(plan)
@@ -144,7 +169,8 @@ impl Plan {
     }
 
     /// The header line chapter `chapter` must open with, under its heading, such as
-    /// `*Milestone M1, stage 1 · tag stage-01 · code in crates/engine/src/bitboard.rs*`.
+    /// `*Milestone M1, stage 1 · tag stage-01 · code in crates/engine/src/bitboard.rs*`, the tag
+    /// a link to its tree in the repository.
     /// `None` if the chapter is not written yet.
     pub fn header_line(&self, chapter: &Chapter) -> Option<String> {
         let code = join_and(
@@ -157,10 +183,7 @@ impl Plan {
         let stages = self.done_stages(&chapter.number);
         if let Some(first) = stages.first() {
             let numbers: Vec<String> = stages.iter().map(|s| s.number.to_string()).collect();
-            let tags: Vec<String> = stages
-                .iter()
-                .map(|s| format!("`{}`", tag_name(s.number)))
-                .collect();
+            let tags: Vec<String> = stages.iter().map(|s| self.tag_link(s.number)).collect();
             let (stage_word, tag_word) = if stages.len() == 1 {
                 ("stage", "tag")
             } else {
@@ -180,6 +203,34 @@ impl Plan {
             section.milestone
         ))
     }
+}
+
+impl Plan {
+    /// The tag of stage `number` as a Markdown link to its tree in the repository, such as
+    /// ``[`stage-01`](https://…/tree/stage-01)``.
+    pub fn tag_link(&self, number: u32) -> String {
+        let tag = tag_name(number);
+        format!(
+            "[`{tag}`]({}/tree/{tag})",
+            self.repository.trim_end_matches('/')
+        )
+    }
+}
+
+/// The repository's address, as Cargo.toml's `[workspace.package] repository` gives it.
+pub fn repository(root: &Path) -> Result<String, String> {
+    let path = root.join("Cargo.toml");
+    let text = std::fs::read_to_string(&path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let manifest: toml::Table =
+        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    manifest
+        .get("workspace")
+        .and_then(|w| w.get("package"))
+        .and_then(|p| p.get("repository"))
+        .and_then(|r| r.as_str())
+        .map(str::to_string)
+        .ok_or_else(|| format!("{}: no [workspace.package] repository", path.display()))
 }
 
 /// The tag of stage `number`: `stage-01` to `stage-20`.
@@ -225,8 +276,26 @@ mod tests {
     fn a_header_line_names_milestone_stages_tags_and_code() {
         let plan = plan();
         let header = plan.header_line(plan.chapter("1").unwrap()).unwrap();
-        assert!(header.starts_with("*Milestone M1, stage 1 · tag `stage-01` · code in "));
+        let tag = format!("[`stage-01`]({}/tree/stage-01)", plan.repository);
+        assert!(
+            header.starts_with(&format!("*Milestone M1, stage 1 · tag {tag} · code in ")),
+            "{header}"
+        );
         assert!(plan.header_line(plan.chapter("15").unwrap()).is_none());
+    }
+
+    #[test]
+    fn the_repository_is_the_one_cargo_toml_names() {
+        let plan = plan();
+        assert!(
+            plan.repository.starts_with("https://"),
+            "{}",
+            plan.repository
+        );
+        assert_eq!(
+            plan.tag_link(5),
+            format!("[`stage-05`]({}/tree/stage-05)", plan.repository)
+        );
     }
 
     #[test]

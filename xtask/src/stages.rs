@@ -165,6 +165,17 @@ fn list(root: &Path) -> Result<(), String> {
             section.number, "main", section.chapter, section.title
         );
     }
+    let untagged = plan
+        .stages
+        .iter()
+        .filter(|s| s.done && !tags.contains(&tag_name(s.number)))
+        .count();
+    if untagged > 0 {
+        println!(
+            "{untagged} done stage(s) have no tag here, as in a clone made without tags: \
+             `cargo xtask stages tag` makes them from the `Stage: N` trailers"
+        );
+    }
     Ok(())
 }
 

@@ -32,6 +32,10 @@ const MUTED_DARK: &str = "#cdc2b2";
 const MARK: &str = "#d9412b";
 /// Colour of arrows.
 const ARROW: &str = "#2a8a3a";
+/// Colour of a heat map's squares above zero.
+const HOT: &str = "#d9412b";
+/// Colour of a heat map's squares below zero.
+const COLD: &str = "#2b6cd9";
 
 /// A board diagram: pieces, highlighted squares and arrows.
 #[derive(Clone, Debug, PartialEq)]
@@ -88,6 +92,59 @@ pub fn bitboard_svg(bits: u64) -> String {
         discs,
     );
     svg + "</svg>\n"
+}
+
+/// Draws a table of one value a square as a heat map: each square shaded by its value, red
+/// for above zero and blue for below, the deeper the further from zero (scaled by the
+/// largest magnitude in the table), with the value written on it. White is at the bottom, as
+/// on the boards. The colours and the dark ink are the picture's own, so it reads the same on
+/// a light page and on a dark one.
+pub fn heat_svg(values: &[i32; 64]) -> String {
+    let mut svg = open_svg();
+    svg += &frame(MUTED_LIGHT, MUTED_LIGHT);
+    let largest = values
+        .iter()
+        .map(|v| v.unsigned_abs())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let mut cells = String::new();
+    let mut labels = String::new();
+    for (square, &value) in (0u8..).zip(values) {
+        let (x, y) = corner(square);
+        let strength = f64::from(value.unsigned_abs()) / f64::from(largest);
+        let colour = if value >= 0 { HOT } else { COLD };
+        cells += &format!(
+            "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" \
+             fill=\"{colour}\" fill-opacity=\"{}\"/>\n",
+            num((strength * 0.85 * 10.0).round() / 10.0)
+        );
+        let (cx, cy) = centre(square);
+        labels += &format!(
+            "<text x=\"{}\" y=\"{}\">{value}</text>\n",
+            num(cx),
+            num(cy + 4.5)
+        );
+    }
+    svg += &cells;
+    svg += &group(
+        "fill=\"#1d1d1d\" font-family=\"sans-serif\" font-size=\"13\" text-anchor=\"middle\"",
+        labels,
+    );
+    svg + "</svg>\n"
+}
+
+/// Draws a 64-bit number as a bitboard (bit i on square i), with its top `window` bits, the
+/// squares from h8 down, shaded: the bits a magic multiply keeps as its index.
+pub fn bitboard_window_svg(bits: u64, window: u32) -> String {
+    let plain = bitboard_svg(bits);
+    let shaded: String = (64 - window.min(64)..64).map(|s| mark(s as u8)).collect();
+    let shading = group(&format!("fill=\"{ARROW}\" fill-opacity=\".45\""), shaded);
+    // The shading goes under the discs: after the frame, before the first disc.
+    match plain.find("<g fill=\"#d9412b\"") {
+        Some(at) => format!("{}{shading}{}", &plain[..at], &plain[at..]),
+        None => plain.replace("</svg>", &format!("{shading}</svg>")),
+    }
 }
 
 /// Marks a set bit of a bitboard: a disc that fills most of its square.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A copy of stages.toml, the book's pages and data, the engine's and xtask's sources and
-/// the engine's snapshots in a temporary folder, removed when the value is dropped.
+/// the engine's snapshots and transcripts in a temporary folder, removed when the value is dropped.
 pub struct TestRepo {
     /// The folder holding the copy.
     root: PathBuf,
@@ -23,13 +23,16 @@ impl TestRepo {
         let _ = std::fs::remove_dir_all(&root);
         let from = crate::repo_root();
         std::fs::create_dir_all(&root).unwrap();
-        std::fs::copy(from.join("stages.toml"), root.join("stages.toml")).unwrap();
+        for file in ["stages.toml", "Cargo.toml"] {
+            std::fs::copy(from.join(file), root.join(file)).unwrap();
+        }
         for dir in [
             "book/src",
             "book/data",
             "crates/engine/src",
             "xtask/src",
             "crates/engine/tests/snapshots",
+            "crates/engine/tests/transcripts",
         ] {
             copy_dir(&from.join(dir), &root.join(dir));
         }

@@ -65,6 +65,23 @@ pub fn in_check(position: &Position) -> bool {
     is_attacked(position, position.king_square(us), !us)
 }
 
+/// The pieces giving check to the side to move's king.
+pub fn checkers(position: &Position) -> Bitboard {
+    let us = position.side_to_move();
+    attackers_to(position, position.king_square(us), position.occupied()) & position.side(!us)
+}
+
+/// The last line of the `d` command's report: the squares of the pieces giving check, after
+/// the board that [`crate::position::show`] draws.
+pub fn checkers_report(position: &Position) -> String {
+    let mut line = String::from("Checkers:");
+    for square in checkers(position) {
+        line.push_str(&format!(" {square}"));
+    }
+    line.push('\n');
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

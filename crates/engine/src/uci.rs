@@ -15,6 +15,7 @@
 //! on and off ([`crate::config`]). Any of them can also be the program's arguments
 //! ([`Engine::command_line`]): `cb2026 bench` runs the bench and exits.
 
+use crate::attacked::checkers_report;
 use crate::config::{self, LAST_STAGE, SWITCHES, SearchConfig};
 use crate::eval::eval_report;
 use crate::limits::Limits;
@@ -196,7 +197,10 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             ["stop"] => self.stop_search(),
             ["ponderhit"] => self.ponder_hit(),
-            ["d"] => self.say(show(&self.position).trim_end()),
+            ["d"] => {
+                let board = show(&self.position) + &checkers_report(&self.position);
+                self.say(board.trim_end());
+            }
             ["eval"] => self.say(eval_report(&self.position).trim_end()),
             ["eval", ..] => return Err("eval takes no arguments".to_string()),
             [command, rest @ ..] if WAITING.contains(command) => {

@@ -17,7 +17,7 @@ const POSITIONS: [(&str, &str); 9] = [
         "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
     ),
     (
-        "italian",
+        "giuoco-piano",
         "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
     ),
     (

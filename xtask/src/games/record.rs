@@ -136,7 +136,12 @@ impl Record {
     /// Reads the record at `path`.
     pub fn load(path: &Path) -> Result<Record, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+        Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Reads a record from its TOML text.
+    pub fn parse(text: &str) -> Result<Record, String> {
+        toml::from_str(text).map_err(|e| e.to_string())
     }
 
     /// Writes the record to `path`, with a comment saying what it is.
@@ -182,6 +187,8 @@ impl Record {
             ("pairs_3", penta.counts[3].to_string()),
             ("pairs_4", penta.counts[4].to_string()),
             ("score", format!("{:.1}%", 100.0 * penta.moments().0)),
+            ("mean", format!("{:.4}", penta.moments().0)),
+            ("variance", format!("{:.5}", penta.moments().1)),
             ("elo", format!("{:.1}", elo.value)),
             ("elo_low", format!("{:.1}", elo.low)),
             ("elo_high", format!("{:.1}", elo.high)),
@@ -210,6 +217,14 @@ impl Record {
             };
             rows.extend([
                 ("llr", format!("{llr:.2}")),
+                (
+                    "llr_s0",
+                    format!("{:.4}", penta.hypothesis_score(sprt.elo0)),
+                ),
+                (
+                    "llr_s1",
+                    format!("{:.4}", penta.hypothesis_score(sprt.elo1)),
+                ),
                 ("llr_lower", format!("{:.2}", sprt.lower())),
                 ("llr_upper", format!("{:.2}", sprt.upper())),
                 ("elo0", format!("{}", sprt.elo0)),

@@ -349,7 +349,7 @@ fn engine_spec(root: &Path, settings: &Settings, i: usize) -> Result<(EngineSpec
 
 /// Builds the engine at git revision `revision` in a worktree of its own, once: the binary is
 /// kept as `target/match/bin/cb2026-COMMIT`. Returns the binary and the commit.
-fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), String> {
+pub fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), String> {
     let git = || {
         let mut command = Command::new("git");
         command.current_dir(root);

@@ -9,9 +9,12 @@
 //! fixed by the spread of the results rather than by the draw rate, as fastchess and
 //! OpenBench do.
 
-/// `800 / ln 10`, the factor between a score's logit and Elo, which the normalized Elo scale
-/// uses.
-const ELO_PER_LOGIT: f64 = 800.0 / std::f64::consts::LN_10;
+/// `800 / ln 10`, about 347.4: between even engines that never draw, the Elo difference that
+/// moves the expected score by one standard deviation of a game's result (which is then ½),
+/// since the Elo curve rises by `ln 10 / 1600` a point at 0. Normalized Elo multiplies a
+/// distance in those standard deviations by it. (Elo per logit of the score is half of it,
+/// `400 / ln 10`.)
+const ELO_PER_STANDARD_DEVIATION: f64 = 800.0 / std::f64::consts::LN_10;
 
 /// What a count of zero is taken to be when moments are computed. Without it, a run in
 /// which every pair ended alike would have no variance, and neither an interval nor an LLR.
@@ -85,9 +88,11 @@ impl Pentanomial {
     pub fn normalized_elo(&self) -> Estimate {
         let (mean, variance) = self.moments();
         let (_, pairs) = self.weights();
-        let value = (mean - 0.5) / (2.0 * variance).sqrt() * ELO_PER_LOGIT;
-        // The mean's standard error is σ/√N, so the estimate's is ELO_PER_LOGIT/√(2N).
-        let margin = Z_95 * ELO_PER_LOGIT / (2.0 * pairs).sqrt();
+        // A game's standard deviation is √2 times a pair's (scaled to a game), as if the pair's
+        // two games were independent: a mean of two halves the variance.
+        let value = (mean - 0.5) / (2.0 * variance).sqrt() * ELO_PER_STANDARD_DEVIATION;
+        // The mean's standard error is σ/√N, so the estimate's is that factor over √(2N).
+        let margin = Z_95 * ELO_PER_STANDARD_DEVIATION / (2.0 * pairs).sqrt();
         Estimate {
             value,
             low: value - margin,
@@ -98,16 +103,22 @@ impl Pentanomial {
     /// The log-likelihood ratio of "A is `elo1` normalized Elo better" against "A is `elo0`
     /// better", under the normal approximation to the mean of the pair scores.
     ///
-    /// Each hypothesis fixes a mean score, `½ + nElo·√2·σ / ELO_PER_LOGIT`; with the observed
-    /// variance σ² shared by both, the log of the ratio of the two normal likelihoods of N
-    /// pairs is `N·(s₁ − s₀)·(2·mean − s₀ − s₁) / (2σ²)`.
+    /// Each hypothesis fixes a mean score (see [`Pentanomial::hypothesis_score`]); with the
+    /// observed variance σ² shared by both, the log of the ratio of the two normal likelihoods
+    /// of N pairs is `N·(s₁ − s₀)·(2·mean − s₀ − s₁) / (2σ²)`.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
         let (mean, variance) = self.moments();
         let (_, pairs) = self.weights();
-        let sigma = variance.sqrt();
-        let score = |nelo: f64| 0.5 + nelo * std::f64::consts::SQRT_2 * sigma / ELO_PER_LOGIT;
-        let (s0, s1) = (score(elo0), score(elo1));
+        let (s0, s1) = (self.hypothesis_score(elo0), self.hypothesis_score(elo1));
         pairs * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * variance)
+    }
+
+    /// The mean score a game that a difference of `nelo` normalized Elo means, with the spread
+    /// of these pairs: normalized Elo read backwards, `½ + nElo·√2·σ / (800 / ln 10)`.
+    pub fn hypothesis_score(&self, nelo: f64) -> f64 {
+        let (_, variance) = self.moments();
+        let game_deviation = std::f64::consts::SQRT_2 * variance.sqrt();
+        0.5 + nelo * game_deviation / ELO_PER_STANDARD_DEVIATION
     }
 }
 

@@ -24,17 +24,14 @@ pub struct Frame {
 impl Searcher<'_> {
     /// The position after `mv` in `position`, at `ply`, with the frame at `ply + 1` filled in
     /// for it.
+    #[inline]
     pub(super) fn play(&mut self, position: &Position, mv: Move, ply: usize) -> Position {
-        let piece = position
-            .piece_at(mv.from())
-            .expect("a move starts on a piece");
+        let frame = &mut self.stack[ply + 1];
+        frame.moved = Some((mv, position.moving_piece(mv)));
         let child = position.make(mv);
-        self.stack[ply + 1] = Frame {
-            key: child.key(),
-            static_eval: None,
-            moved: Some((mv, piece)),
-            null: false,
-        };
+        frame.key = child.key();
+        frame.static_eval = None;
+        frame.null = false;
         child
     }
 }

@@ -1,0 +1,275 @@
+//! `cargo xtask exercises`: proves that every "Try it" exercise that breaks something is
+//! caught by the test its chapter names.
+//!
+//! Each such exercise is a mutation: one piece of the engine's source replaced by another. The
+//! command copies the workspace once into `target/exercises/repo` and builds it into the
+//! repository's own target folder, where the dependencies are already built (the copy's
+//! engine, at another path, gets artifacts of its own and never disturbs the real one's). It
+//! checks that the named tests pass there, and then, one exercise at a time, applies the
+//! mutation, runs the named test and expects to see it fail, and puts the file back. A mutation that no longer applies (its text has gone from the source) or a
+//! test that does not fail is an error, so an exercise cannot rot unseen.
+//!
+//! Cheap checks run with every `cargo test` (each mutation's text is in its file once, and its
+//! chapter's box names its test); the mutations themselves run only here, as a step of
+//! `cargo xtask ci`, since each one rebuilds the engine.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+/// An exercise that breaks the engine, and the test that must catch it.
+pub struct Exercise {
+    /// The chapter's page in book/src, whose Try-it box tells the reader about it.
+    pub page: &'static str,
+    /// The source file changed, relative to the repository.
+    pub file: &'static str,
+    /// The text replaced, found exactly once in the file.
+    pub from: &'static str,
+    /// What replaces it.
+    pub to: &'static str,
+    /// The test target: `--lib`, or `--test NAME` for an integration test.
+    pub target: &'static [&'static str],
+    /// The test's full name, as `cargo test` prints it.
+    pub test: &'static str,
+}
+
+/// Every breaking exercise of the book, in chapter order.
+pub const EXERCISES: [Exercise; 8] = [
+    Exercise {
+        page: "ch01-bitboards.md",
+        file: "crates/engine/src/bitboard.rs",
+        from: "Direction::East => (b & not_h) << 1,",
+        to: "Direction::East => b << 1,",
+        target: &["--lib"],
+        test: "bitboard::tests::a_shift_moves_every_square_one_step_and_never_wraps",
+    },
+    Exercise {
+        page: "ch02-position.md",
+        file: "crates/engine/src/position.rs",
+        from: "let lost = LOST_BY_TOUCHING[from.index()] | LOST_BY_TOUCHING[to.index()];",
+        to: "let lost = LOST_BY_TOUCHING[from.index()];",
+        target: &["--lib"],
+        test: "position::tests::capturing_a_rook_in_its_corner_loses_its_right",
+    },
+    Exercise {
+        page: "ch03-attacks.md",
+        file: "crates/engine/src/attacked.rs",
+        from: "(pawn_attacks(Color::White, square) & position.pieces(Color::Black, Pawn))",
+        to: "(pawn_attacks(Color::Black, square) & position.pieces(Color::Black, Pawn))",
+        target: &["--lib"],
+        test: "attacked::tests::a_square_is_attacked_by_the_pieces_that_reach_it",
+    },
+    Exercise {
+        page: "ch04-movegen.md",
+        file: "crates/engine/src/movegen.rs",
+        from: "if (attacked::attackers_to(position, safety.king, after) & them).is_empty() {",
+        to: "if true {",
+        target: &["--lib"],
+        test: "movegen::tests::en_passant_that_uncovers_a_check_along_the_rank_is_illegal",
+    },
+    Exercise {
+        page: "ch05-perft.md",
+        file: "crates/engine/src/movegen.rs",
+        from: "PieceType::Queen,\n                    PieceType::Knight,",
+        to: "PieceType::Queen,",
+        target: &["--test", "perft"],
+        test: "perft_counts",
+    },
+    Exercise {
+        page: "ch05-perft.md",
+        file: "crates/engine/src/perft.rs",
+        from: "let below = depth.saturating_sub(1);",
+        to: "let below = depth;",
+        target: &["--lib"],
+        test: "perft::tests::divide_adds_up_to_perft",
+    },
+    Exercise {
+        page: "ch06-uci-and-games.md",
+        file: "crates/engine/src/uci.rs",
+        from: "format!(\"mate {}\", (MATE - score + 1) / 2)",
+        to: "format!(\"mate {}\", (MATE - score) / 2)",
+        target: &["--lib"],
+        test: "uci::tests::scores_are_written_in_centipawns_or_moves_to_mate",
+    },
+    Exercise {
+        page: "ch07-evaluation.md",
+        file: "crates/engine/src/eval.rs",
+        from: "Color::White => square.index() ^ FLIP_RANKS,",
+        to: "Color::White => square.index(),",
+        target: &["--lib"],
+        test: "eval::tests::the_start_position_is_worth_nothing_to_either_side",
+    },
+];
+
+/// The parts of the workspace the scratch copy needs to build and test the engine.
+const COPIED: [&str; 4] = ["Cargo.toml", "Cargo.lock", "crates", "xtask"];
+
+/// Runs every exercise's mutation in a scratch copy and checks that its test catches it.
+pub fn main() -> Result<(), String> {
+    let root = crate::repo_root();
+    let started = Instant::now();
+    let repo = root.join("target/exercises/repo");
+    let _ = std::fs::remove_dir_all(&repo);
+    for part in COPIED {
+        copy(&root.join(part), &repo.join(part))?;
+    }
+    let cargo_test = |target: &[&str], tests: &[&str]| {
+        let mut command = Command::new("cargo");
+        command
+            .current_dir(&repo)
+            .env("CARGO_TARGET_DIR", root.join("target"))
+            .args(["test", "--package", "cb2026"])
+            .args(target)
+            .args(["--", "--exact"])
+            .args(tests);
+        command
+    };
+
+    // Unchanged, every named test passes: a failure later is the mutation's doing.
+    for target in [&["--lib"][..], &["--test", "perft"][..]] {
+        let tests: Vec<&str> = EXERCISES
+            .iter()
+            .filter(|e| e.target == target)
+            .map(|e| e.test)
+            .collect();
+        crate::run(&mut cargo_test(target, &tests))
+            .map_err(|e| format!("the exercises' tests fail without any change: {e}"))?;
+    }
+    println!(
+        "exercises: the {} named tests pass unchanged ({:.0} s)",
+        EXERCISES.len(),
+        started.elapsed().as_secs_f64()
+    );
+
+    for exercise in &EXERCISES {
+        let one = Instant::now();
+        let file = repo.join(exercise.file);
+        let original = std::fs::read_to_string(&file)
+            .map_err(|e| format!("{}: cannot read: {e}", exercise.file))?;
+        std::fs::write(&file, mutated(&original, exercise)?)
+            .map_err(|e| format!("{}: cannot write: {e}", exercise.file))?;
+        let output = cargo_test(exercise.target, &[exercise.test])
+            .output()
+            .map_err(|e| format!("cannot run cargo test: {e}"));
+        std::fs::write(&file, &original)
+            .map_err(|e| format!("{}: cannot restore: {e}", exercise.file))?;
+        let output = output?;
+        let printed = String::from_utf8_lossy(&output.stdout);
+        let failed = format!("test {} ... FAILED", exercise.test);
+        if output.status.success() || !printed.contains(&failed) {
+            return Err(format!(
+                "{}: the exercise on {} is not caught by {}:\n{printed}{}",
+                exercise.page,
+                exercise.file,
+                exercise.test,
+                String::from_utf8_lossy(&output.stderr)
+            ));
+        }
+        println!(
+            "exercises: {} catches the change to {} ({:.0} s)",
+            exercise.test,
+            exercise.file,
+            one.elapsed().as_secs_f64()
+        );
+    }
+    println!(
+        "exercises: all {} caught, in {:.0} s",
+        EXERCISES.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// `source` with the exercise's change made, or why it cannot be made.
+fn mutated(source: &str, exercise: &Exercise) -> Result<String, String> {
+    match source.matches(exercise.from).count() {
+        1 => Ok(source.replacen(exercise.from, exercise.to, 1)),
+        n => Err(format!(
+            "{}: an exercise of {} changes {:?}, which the file holds {n} times, not once",
+            exercise.file, exercise.page, exercise.from
+        )),
+    }
+}
+
+/// Copies the file or folder `from` to `to`, leaving out build output.
+fn copy(from: &Path, to: &Path) -> Result<(), String> {
+    if from.is_file() {
+        if let Some(folder) = to.parent() {
+            std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        }
+        return std::fs::copy(from, to)
+            .map(|_| ())
+            .map_err(|e| format!("{}: cannot copy: {e}", from.display()));
+    }
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    for entry in entries.filter_map(Result::ok) {
+        let name = entry.file_name();
+        if name != "target" {
+            copy(&entry.path(), &to.join(name))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::PathBuf;
+
+    /// The Try-it box of a chapter's page: the text between `<div class="try-it">` and the next
+    /// `</div>`, if the page has one.
+    fn try_it_box(page: &str) -> Option<&str> {
+        let start = page.find(BOX_START)?;
+        let end = page[start..].find("</div>")? + start;
+        Some(&page[start..end])
+    }
+
+    /// The line that opens a chapter's Try-it box.
+    const BOX_START: &str = "<div class=\"try-it\">";
+
+    /// The page of the book `page` names, relative to the repository.
+    fn page_path(page: &str) -> PathBuf {
+        Path::new(crate::chapters::BOOK_SRC).join(page)
+    }
+
+    #[test]
+    fn every_exercise_changes_text_its_file_holds_once() {
+        let root = crate::repo_root();
+        for exercise in &EXERCISES {
+            let source = std::fs::read_to_string(root.join(exercise.file)).unwrap();
+            let changed = mutated(&source, exercise).unwrap();
+            assert_ne!(changed, source, "{}", exercise.from);
+        }
+    }
+
+    #[test]
+    fn every_chapter_from_one_to_seven_has_a_box_naming_the_tests_of_its_exercises() {
+        let root = crate::repo_root();
+        for chapter in 1..=7 {
+            let prefix = format!("ch{chapter:02}-");
+            let page = std::fs::read_dir(root.join(crate::chapters::BOOK_SRC))
+                .unwrap()
+                .filter_map(|e| e.ok()?.file_name().into_string().ok())
+                .find(|name| name.starts_with(&prefix))
+                .unwrap();
+            let text = std::fs::read_to_string(root.join(page_path(&page))).unwrap();
+            let Some(found) = try_it_box(&text) else {
+                panic!("{page} has no Try-it box");
+            };
+            for exercise in EXERCISES.iter().filter(|e| e.page == page) {
+                let name = exercise.test.rsplit("::").next().unwrap();
+                assert!(
+                    found.contains(&format!("`{name}`")),
+                    "{page}'s Try-it box does not name the test `{name}`"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_change_whose_text_is_gone_is_refused() {
+        let error = mutated("fn f() {}", &EXERCISES[0]).unwrap_err();
+        assert!(error.contains("0 times, not once"), "{error}");
+    }
+}

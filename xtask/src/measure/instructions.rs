@@ -1,0 +1,263 @@
+//! `cargo xtask instructions BASE [CANDIDATE]`: the instructions each side's bench executes,
+//! counted by valgrind's cachegrind, with the nodes and the instructions a node.
+//!
+//! A count does not depend on what else the machine is doing, so it repeats where a time
+//! does not, and a small change in it is a real one. But it prices instructions only: cache
+//! misses, mispredicted branches and where the code landed are the speed's to show.
+
+use super::build::{self, Build};
+use super::{BenchLine, run_bench, write_record};
+use crate::{repo_root, run, run_output};
+use std::path::Path;
+use std::process::Command;
+
+/// What `cargo xtask instructions` takes.
+pub const USAGE: &str = "\
+usage: cargo xtask instructions [OPTIONS] BASE [CANDIDATE]
+
+BASE and CANDIDATE are git revisions; CANDIDATE is the working tree if left out. Each is built
+in release mode and runs `bench` under valgrind's cachegrind (Debian's valgrind, installed with
+apt-get if it is missing).
+
+  --depth D       the bench's depth (default 5: a side takes a minute or less)
+  --runs N        runs a side (default 1); with more, says how far the counts differ
+  --record NAME   keep the table in book/data/NAME.txt";
+
+/// The bench depth counted when none is given: shallower than the bench's own, because
+/// cachegrind runs a program some twenty to fifty times slower.
+const DEFAULT_DEPTH: u32 = 5;
+
+/// One side's count: its bench line and the instructions of each run.
+struct Count {
+    /// The bench's nodes (and its speed under valgrind, which means nothing).
+    bench: BenchLine,
+    /// The instructions executed, one entry a run.
+    instructions: Vec<u64>,
+}
+
+/// Runs `cargo xtask instructions`.
+pub fn main(args: &[String]) -> Result<(), String> {
+    if args.iter().any(|a| a == "--help") {
+        println!("{USAGE}");
+        return Ok(());
+    }
+    let (revisions, depth, runs, record) = parse(args)?;
+    install_valgrind()?;
+    let base = build::build(Some(&revisions[0]), 0)?;
+    let candidate = build::build(revisions.get(1).map(String::as_str), 0)?;
+    let counts = [count(&base, depth, runs)?, count(&candidate, depth, runs)?];
+    let text = table(&base, &candidate, &counts, depth);
+    println!("{text}");
+    if let Some(name) = record {
+        let command = std::iter::once("cargo xtask instructions".to_string())
+            .chain(args.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mut record = format!("# Made by: {command}\n");
+        for line in text.lines() {
+            record.push_str(&format!("# {line}\n").replace("# \n", "#\n"));
+        }
+        record.push_str(&figures(&counts));
+        write_record(&repo_root(), &name, &record)?;
+    }
+    Ok(())
+}
+
+/// Reads the command line: the revisions, the depth, the runs a side and the record's name.
+fn parse(args: &[String]) -> Result<(Vec<String>, u32, usize, Option<String>), String> {
+    let (mut revisions, mut depth, mut runs, mut record) = (Vec::new(), DEFAULT_DEPTH, 1, None);
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let mut number = |name: &str| {
+            let text = args
+                .next()
+                .ok_or(format!("{name} needs a value\n{USAGE}"))?;
+            text.parse::<u32>()
+                .ok()
+                .filter(|n| *n > 0)
+                .ok_or(format!("{name} {text:?}: give a positive whole number"))
+        };
+        match arg.as_str() {
+            "--depth" => depth = number(arg)?,
+            "--runs" => runs = number(arg)? as usize,
+            "--record" => record = Some(args.next().ok_or("--record needs a name")?.clone()),
+            option if option.starts_with("--") => {
+                return Err(format!("unknown option {option:?}\n{USAGE}"));
+            }
+            revision => revisions.push(revision.to_string()),
+        }
+    }
+    if !(1..=2).contains(&revisions.len()) {
+        return Err(format!(
+            "name a base revision, and a candidate if not the working tree\n{USAGE}"
+        ));
+    }
+    Ok((revisions, depth, runs, record))
+}
+
+/// Installs Debian's valgrind if there is none.
+fn install_valgrind() -> Result<(), String> {
+    if run_output(Command::new("valgrind").arg("--version")).is_ok() {
+        return Ok(());
+    }
+    println!("installing valgrind with apt-get (once)");
+    let install = || run(Command::new("apt-get").args(["install", "--yes", "--quiet", "valgrind"]));
+    install()
+        .or_else(|_| {
+            run(Command::new("apt-get").args(["update", "--quiet"])).and_then(|()| install())
+        })
+        .map_err(|e| format!("valgrind is missing and apt-get could not install it: {e}"))
+}
+
+/// Runs `side`'s bench under cachegrind `runs` times.
+fn count(side: &Build, depth: u32, runs: usize) -> Result<Count, String> {
+    let out = repo_root().join("target/measure/cachegrind.out");
+    let mut instructions = Vec::new();
+    let mut bench = None;
+    for _ in 0..runs {
+        let mut command = Command::new("valgrind");
+        command
+            .args(["--tool=cachegrind", "--cache-sim=no", "--quiet"])
+            .arg(format!("--cachegrind-out-file={}", out.display()))
+            .arg(&side.binaries[0]);
+        bench = Some(run_bench(&mut command, depth).map_err(|e| format!("{}: {e}", side.name))?);
+        instructions.push(summary(&out)?);
+    }
+    let bench = bench.expect("at least one run");
+    Ok(Count {
+        bench,
+        instructions,
+    })
+}
+
+/// The instruction count in a cachegrind output file: its `summary:` line, the total of the
+/// one event counted (`Ir`, instructions read).
+fn summary(file: &Path) -> Result<u64, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    text.lines()
+        .find_map(|line| line.strip_prefix("summary:")?.trim().parse().ok())
+        .ok_or_else(|| format!("{}: no summary line", file.display()))
+}
+
+/// The side-by-side table, with a sentence on how far repeated counts differ and on what a
+/// change in the trees means.
+fn table(base: &Build, candidate: &Build, counts: &[Count; 2], depth: u32) -> String {
+    let runs = counts[0].instructions.len();
+    let per_node = |c: &Count| c.instructions[0] as f64 / c.bench.nodes as f64;
+    let mut text = format!(
+        "Instructions of {} ({}) against {} ({}), bench depth {depth},\n\
+         counted by cachegrind, {runs} run(s) a side.\n\n\
+         \x20           instructions       nodes   per node\n",
+        candidate.name, candidate.commit, base.name, base.commit
+    );
+    for (side, count) in ["base", "candidate"].iter().zip(counts) {
+        text.push_str(&format!(
+            "{side:<9} {:>16} {:>11} {:>10.1}\n",
+            thousands(count.instructions[0]),
+            count.bench.nodes,
+            per_node(count)
+        ));
+    }
+    let change = |a: f64, b: f64| format!("{:+.2}%", (b / a - 1.0) * 100.0);
+    text.push_str(&format!(
+        "{:<9} {:>16} {:>11} {:>10}\n",
+        "change",
+        change(
+            counts[0].instructions[0] as f64,
+            counts[1].instructions[0] as f64
+        ),
+        change(counts[0].bench.nodes as f64, counts[1].bench.nodes as f64),
+        change(per_node(&counts[0]), per_node(&counts[1])),
+    ));
+    if runs > 1 {
+        let spread =
+            |c: &Count| c.instructions.iter().max().unwrap() - c.instructions.iter().min().unwrap();
+        text.push_str(&format!(
+            "\nover {runs} runs a side the counts differed by at most {} (base) and {} (candidate)\n",
+            thousands(spread(&counts[0])),
+            thousands(spread(&counts[1]))
+        ));
+    }
+    if counts[0].bench.nodes != counts[1].bench.nodes {
+        text.push_str(
+            "\nthe trees differ, so the count moved with the search as well as the code;\n\
+             the per node column is the nearer reading\n",
+        );
+    }
+    text
+}
+
+/// The record's table, `quantity value`.
+fn figures(counts: &[Count; 2]) -> String {
+    let mut rows = vec!["quantity value".to_string()];
+    for (side, count) in ["base", "candidate"].iter().zip(counts) {
+        let spread =
+            count.instructions.iter().max().unwrap() - count.instructions.iter().min().unwrap();
+        rows.push(format!("{side}_instructions {}", count.instructions[0]));
+        rows.push(format!("{side}_nodes {}", count.bench.nodes));
+        let per_node = count.instructions[0] as f64 / count.bench.nodes as f64;
+        rows.push(format!("{side}_per_node {per_node:.1}"));
+        rows.push(format!("{side}_spread {spread}"));
+    }
+    rows.push(format!("runs {}", counts[0].instructions.len()));
+    rows.join("\n") + "\n"
+}
+
+/// A whole number with thousands separators: `15,968,705,159`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut text = String::new();
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_separated_by_commas() {
+        assert_eq!(thousands(15_968_705_159), "15,968,705,159");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+    }
+
+    #[test]
+    fn the_count_is_read_from_cachegrinds_summary_line() {
+        let file = std::env::temp_dir().join(format!("cb2026-cachegrind-{}", std::process::id()));
+        std::fs::write(
+            &file,
+            "desc: --cache-sim=no\ncmd: x\nevents: Ir\nfl=a.rs\n1 5\nsummary: 123456\n",
+        )
+        .unwrap();
+        assert_eq!(summary(&file), Ok(123_456));
+        std::fs::write(&file, "events: Ir\n").unwrap();
+        assert!(summary(&file).unwrap_err().contains("no summary line"));
+        let _ = std::fs::remove_file(&file);
+    }
+
+    #[test]
+    fn a_bad_command_line_says_what_is_wrong() {
+        let parse_line = |line: &str| {
+            parse(
+                &line
+                    .split_whitespace()
+                    .map(String::from)
+                    .collect::<Vec<_>>(),
+            )
+        };
+        assert!(parse_line("").unwrap_err().contains("name a base revision"));
+        assert!(
+            parse_line("main --runs 0")
+                .unwrap_err()
+                .contains("--runs \"0\"")
+        );
+        let (revisions, depth, runs, _) = parse_line("main HEAD --depth 4 --runs 2").unwrap();
+        assert_eq!((revisions.len(), depth, runs), (2, 4, 2));
+    }
+}

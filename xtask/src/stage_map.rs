@@ -1,0 +1,129 @@
+//! The map of the stages: the introduction's table of every stage, with its chapter (in the
+//! stage's cell, to keep the table narrow enough for a phone), its tag
+//! (a link to the tag's tree in the repository), what it adds and its headline figure, under
+//! a directive line `<!-- stages map -->`.
+//!
+//! Everything in it comes from stages.toml, Cargo.toml's repository address and the pinned
+//! figures, so `check-chapters` regenerates it and compares, as it does a table of figures.
+
+use crate::figures::{self, Source};
+use crate::plan::Plan;
+use std::collections::BTreeMap;
+
+/// The first line of the map's block: the map is a table inside this `div`, which the book's
+/// style sheet lays out as one card a stage on a phone.
+pub const START: &str = "<div class=\"stage-map\">";
+
+/// The line that closes the map's block.
+pub const END: &str = "</div>";
+
+/// Where the map's block under a directive on line `start - 1` ends: after its closing
+/// `</div>`. A block that is missing ends where it starts, so a sync writes it whole.
+pub fn block_end(lines: &[&str], start: usize) -> usize {
+    if lines.get(start) != Some(&START) {
+        return start;
+    }
+    match lines[start..].iter().position(|l| *l == END) {
+        Some(offset) => start + offset + 1,
+        None => start,
+    }
+}
+
+/// The map's block: the table of the stages, between [`START`] and [`END`].
+pub fn block(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>, String> {
+    let mut lines = vec![START.to_string(), String::new()];
+    lines.extend(table(plan, sources)?);
+    lines.extend([String::new(), END.to_string()]);
+    Ok(lines)
+}
+
+/// The map's table: a header, then a row for each stage of the plan.
+fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>, String> {
+    let mut lines = vec![
+        "| stage | tag | what it adds | headline figure |".to_string(),
+        "| --- | --- | --- | --- |".to_string(),
+    ];
+    for stage in &plan.stages {
+        let chapter = plan
+            .chapter(&stage.chapter)
+            .ok_or_else(|| format!("stage {}: no chapter {}", stage.number, stage.chapter))?;
+        let chapter_cell = if plan.is_written(&chapter.number) {
+            format!("[ch. {}]({})", chapter.number, chapter.file)
+        } else {
+            format!("ch. {}", chapter.number)
+        };
+        let tag = if stage.done {
+            plan.tag_link(stage.number)
+        } else {
+            "not yet".to_string()
+        };
+        let headline = match &stage.headline {
+            Some(text) => quote_figures(sources, text)
+                .map_err(|e| format!("stages.toml, stage {}: {e}", stage.number))?,
+            None => "—".to_string(),
+        };
+        lines.push(format!(
+            "| stage {}, {chapter_cell} | {tag} | {} | {headline} |",
+            stage.number, stage.title
+        ));
+    }
+    Ok(lines)
+}
+
+/// `text` with every `{NAME: ROW / COLUMN}` replaced by the figure it names, marked as a
+/// chapter marks a figure, so the figure check reads it like any other.
+fn quote_figures(sources: &BTreeMap<String, Source>, text: &str) -> Result<String, String> {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(open) = rest.find('{') {
+        let close = rest[open..]
+            .find('}')
+            .ok_or_else(|| format!("headline {text:?}: a `{{` is never closed"))?
+            + open;
+        let reference = &rest[open + 1..close];
+        let value = figures::value(sources, reference)?;
+        out.push_str(&rest[..open]);
+        out.push_str(&format!(
+            "<span class=\"figure\" data-figure=\"{reference}\">{value}</span>"
+        ));
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_map_has_a_row_for_every_stage_and_links_the_done_ones_tags() {
+        let root = crate::repo_root();
+        let plan = Plan::load(&root).unwrap();
+        let lines = block(&plan, &figures::sources(&root).unwrap()).unwrap();
+        assert_eq!(lines.len(), 6 + plan.stages.len());
+        let as_read: Vec<&str> = lines.iter().map(String::as_str).collect();
+        assert_eq!(block_end(&as_read, 0), lines.len());
+        for (stage, line) in plan.stages.iter().zip(&lines[4..]) {
+            assert_eq!(
+                line.contains(&plan.tag_link(stage.number)),
+                stage.done,
+                "{line}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_headline_quotes_its_figures_and_names_a_missing_one() {
+        let source = Source {
+            header: vec!["position".into(), "nodes".into()],
+            rows: vec![vec!["start".into(), "375013".into()]],
+        };
+        let sources = BTreeMap::from([("bench".to_string(), source)]);
+        assert_eq!(
+            quote_figures(&sources, "bench {bench: start / nodes} nodes").unwrap(),
+            "bench <span class=\"figure\" data-figure=\"bench: start / nodes\">375,013</span> nodes"
+        );
+        assert!(quote_figures(&sources, "{bench: end / nodes}").is_err());
+    }
+}

@@ -1,0 +1,270 @@
+//! The test suites: positions from the project's own games where Stockfish, looking deep, is
+//! sure of the best move (`tactics`) or ranks a few good moves with points as the Strategic
+//! Test Suite does (`positional`). `suite make` chooses them again; `suite tactics|positional`
+//! runs an engine over one and says how many it solves and what it scores.
+
+pub mod epd;
+pub mod make;
+pub mod run;
+pub mod stockfish;
+
+use crate::games::engine::EngineSpec;
+use crate::games::record::{machine, today};
+use crate::{repo_root, run as run_command, run_output};
+use make::{POSITIONAL, Recipe, SEED, TACTICS};
+use run::SuiteLimit;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What `cargo xtask suite` prints for help.
+pub const USAGE: &str = "\
+usage: cargo xtask suite tactics|positional [REV] [--nodes N | --time MS] [--record NAME]
+       cargo xtask suite make tactics|positional [--seed S] [--count N]
+
+Runs cb2026 over a suite (book/data/suite-NAME.epd), each position from a fresh ucinewgame,
+and prints how many positions it solves and the points it scores. REV is a git revision,
+built in a worktree under target/match; without it, the working tree's release build.
+--nodes N (default 100000) is deterministic; --time MS (a move time) is not.
+--record NAME writes the result to book/data/NAME.txt, for the book to quote.
+
+`suite make` chooses the suite again from the games in book/data/games, with Debian's
+Stockfish (installed if missing) as the judge; on two cores it takes an hour or more.";
+
+/// The node limit when none is given.
+const DEFAULT_NODES: u64 = 100_000;
+
+/// Runs `cargo xtask suite …`.
+pub fn main(args: &[String]) -> Result<(), String> {
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["make", name, rest @ ..] => make_suite(recipe(name)?, rest),
+        [name, rest @ ..] if *name != "--help" => run_suite(recipe(name)?, rest),
+        _ => {
+            println!("{USAGE}");
+            Ok(())
+        }
+    }
+}
+
+/// The recipe of the suite called `name`.
+fn recipe(name: &str) -> Result<Recipe, String> {
+    match name {
+        "tactics" => Ok(TACTICS),
+        "positional" => Ok(POSITIONAL),
+        _ => Err(format!("no suite {name:?}: tactics or positional\n{USAGE}")),
+    }
+}
+
+/// Where the suite `name` is kept.
+fn suite_path(root: &Path, name: &str) -> PathBuf {
+    root.join(format!("book/data/suite-{name}.epd"))
+}
+
+/// `suite make NAME [--seed S] [--count N]`: chooses the suite again, writing it with its
+/// header after every position kept, so that a run cut short leaves a whole (shorter) suite.
+fn make_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
+    let (mut seed, mut count) = (SEED, recipe.count);
+    for pair in args.chunks(2) {
+        let number = |text: &str| text.parse().map_err(|_| format!("{pair:?}: not a number"));
+        match pair {
+            ["--seed", value] => seed = number(value)?,
+            ["--count", value] => count = number(value)? as usize,
+            _ => return Err(USAGE.to_string()),
+        }
+    }
+    let root = repo_root();
+    let candidates = make::candidates(&root.join(crate::games::record::RECORDS))?;
+    let total = candidates.len();
+    let candidates = make::shuffled(candidates, seed);
+    let mut stockfish = stockfish::Stockfish::start(64, recipe.multipv)?;
+    let version = stockfish.version.clone();
+    let head = run_output(
+        Command::new("git")
+            .current_dir(&root)
+            .args(["rev-parse", "HEAD"]),
+    )?;
+    let path = suite_path(&root, recipe.name);
+    let write = |suite: &[epd::SuitePosition], screened: usize| {
+        let made = Made {
+            seed,
+            count,
+            total,
+            screened,
+            version: &version,
+            commit: head.trim(),
+        };
+        let text = suite_text(&recipe, &made, suite);
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let suite = make::select(&recipe, count, &candidates, &mut stockfish, write)?;
+    println!("wrote {} ({} positions)", path.display(), suite.len());
+    Ok(())
+}
+
+/// How a suite was made, for its header.
+struct Made<'a> {
+    /// The shuffle's seed.
+    seed: u64,
+    /// How many positions were asked for.
+    count: usize,
+    /// How many candidates there were.
+    total: usize,
+    /// How many candidates were looked at.
+    screened: usize,
+    /// Stockfish's name for itself.
+    version: &'a str,
+    /// The commit the games were read at.
+    commit: &'a str,
+}
+
+/// A suite's file: its header, saying how it was made, and a line a position.
+fn suite_text(recipe: &Recipe, made: &Made, suite: &[epd::SuitePosition]) -> String {
+    let mut text = format!(
+        "# cb2026's {name} suite: {kept} positions from the project's own games \
+         (book/data/games/*.pgn).\n\
+         # Made by: cargo xtask suite make {name} --seed {seed} --count {count} ({date}, {machine}),\n\
+         # from the games at commit {commit}: other games give other candidates.\n\
+         # Judge: {version}, 1 thread, 64 MB hash, cleared before each position.\n\
+         # Candidates: every position of every game, not in check, with two legal moves or\n\
+         # more, each once: {total}, shuffled with seed {seed}; {screened} were looked at, each\n\
+         # screened at depth {screen} and judged at depth {depth}, to fill the suite.\n\
+         # Rule: {rule}\n\
+         # c0 says where the position comes from and Stockfish's scores at depth {depth};\n\
+         # c9 lists the moves that score and c8 their points.\n",
+        name = recipe.name,
+        kept = suite.len(),
+        seed = made.seed,
+        count = made.count,
+        commit = made.commit,
+        date = today(),
+        machine = machine(),
+        version = made.version,
+        total = made.total,
+        screened = made.screened,
+        screen = recipe.screen_depth,
+        depth = recipe.depth,
+        rule = wrap_comment(recipe.rule),
+    );
+    for position in suite {
+        text.push_str(&position.to_line());
+        text.push('\n');
+    }
+    text
+}
+
+/// `text` wrapped for a `#` comment of a suite's header.
+fn wrap_comment(text: &str) -> String {
+    let mut lines = vec![String::new()];
+    for word in text.split_whitespace() {
+        let line = lines.last_mut().expect("one line at least");
+        if line.len() + word.len() > 80 {
+            lines.push(format!("#   {word}"));
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines.join("\n")
+}
+
+/// `suite NAME [REV] [--nodes N | --time MS] [--record NAME]`.
+fn run_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
+    let (mut revision, mut limit, mut record) = (None, SuiteLimit::Nodes(DEFAULT_NODES), None);
+    let mut words = args.iter();
+    while let Some(&word) = words.next() {
+        let mut value = || words.next().ok_or(format!("{word} needs a value"));
+        let number = |text: &str| {
+            text.parse()
+                .map_err(|_| format!("{word} {text:?} is not a number"))
+        };
+        match word {
+            "--nodes" => limit = SuiteLimit::Nodes(number(value()?)?),
+            "--time" => limit = SuiteLimit::Time(number(value()?)?),
+            "--record" => record = Some(value()?.to_string()),
+            _ if revision.is_none() && !word.starts_with('-') => revision = Some(word.to_string()),
+            _ => return Err(format!("unexpected {word:?}\n{USAGE}")),
+        }
+    }
+    let root = repo_root();
+    let path = suite_path(&root, recipe.name);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let suite = epd::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let (spec, description) = engine(&root, revision.as_deref())?;
+    let score = run::run(&spec, &suite, limit)?;
+    let summary = format!(
+        "suite limit positions solved points max_points\n{} {} {} {} {} {}\n",
+        recipe.name,
+        limit.name(),
+        score.positions,
+        score.solved,
+        score.points,
+        score.max_points
+    );
+    println!("{description}\n{summary}");
+    if let Some(name) = record {
+        let command = std::iter::once("cargo xtask suite").chain(std::iter::once(recipe.name));
+        let command: Vec<&str> = command.chain(args.iter().copied()).collect();
+        let kind = match limit {
+            SuiteLimit::Nodes(_) => "a node limit: the same on every machine",
+            SuiteLimit::Time(_) => "a time limit: it varies with the machine and its load",
+        };
+        let text = format!(
+            "# {description} on book/data/suite-{}.epd, under {kind}.\n\
+             # Made by: {} ({}, {}).\n{summary}",
+            recipe.name,
+            command.join(" "),
+            today(),
+            machine()
+        );
+        let out = root.join(format!("book/data/{name}.txt"));
+        std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+        println!("wrote {}", out.display());
+    }
+    Ok(())
+}
+
+/// The engine to run, and how a record describes it: the git revision `revision`, built in a
+/// worktree, or the working tree's release build.
+fn engine(root: &Path, revision: Option<&str>) -> Result<(EngineSpec, String), String> {
+    let (binary, description) = match revision {
+        Some(revision) => {
+            let (binary, commit) = crate::games::runner::build_revision(root, revision)?;
+            (binary, format!("cb2026 at {revision} (commit {commit})"))
+        }
+        None => {
+            run_command(Command::new("cargo").current_dir(root).args([
+                "build",
+                "--release",
+                "--package",
+                "cb2026",
+                "--bin",
+                "cb2026",
+            ]))?;
+            let head = run_output(
+                Command::new("git")
+                    .current_dir(root)
+                    .args(["rev-parse", "HEAD"]),
+            )?;
+            let status = run_output(
+                Command::new("git")
+                    .current_dir(root)
+                    .args(["status", "--porcelain"]),
+            )?;
+            let dirty = if status.trim().is_empty() {
+                ""
+            } else {
+                " with uncommitted changes"
+            };
+            let description = format!("cb2026's working tree (commit {}{dirty})", head.trim());
+            (root.join("target/release/cb2026"), description)
+        }
+    };
+    let spec = EngineSpec {
+        name: "cb2026".to_string(),
+        command: vec![binary.to_string_lossy().into_owned()],
+        options: Vec::new(),
+    };
+    Ok((spec, description))
+}
