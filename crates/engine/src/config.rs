@@ -16,6 +16,9 @@ bitflags::bitflags! {
     /// until stage 11 there are none.
     #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
     pub struct Switches: u32 {
+        /// The transposition table (stage 11): probed at every node for a cutoff and a move
+        /// to try first, and written at the end of every node.
+        const TT = 1 << 0;
     }
 }
 
@@ -32,7 +35,11 @@ pub struct Switch {
 }
 
 /// Every switch, in the order the stages introduced them.
-pub const SWITCHES: &[Switch] = &[];
+pub const SWITCHES: &[Switch] = &[Switch {
+    name: "tt",
+    stage: 11,
+    flag: Switches::TT,
+}];
 
 /// The last stage of the plan. Presets exist for stages 1 to this one.
 pub const LAST_STAGE: u32 = 20;

@@ -32,6 +32,7 @@ pub mod search;
 pub mod square;
 pub mod stats;
 pub mod time;
+pub mod tt;
 pub mod uci;
 pub mod zobrist;
 

@@ -7,6 +7,7 @@ use crate::config::SearchConfig;
 use crate::position::Position;
 use crate::search::{Control, Depth, Searcher, root_moves};
 use crate::stats::Stats;
+use crate::tt::TranspositionTable;
 
 /// The book's six positions, by name, that the search chapters measure: two openings, two
 /// middlegames, a tactic and an endgame. Chosen once, at stage 9, and never changed, so that
@@ -38,12 +39,29 @@ pub const POSITIONS: [(&str, &str); 6] = [
 /// The depth `stats` searches to when none is given.
 pub const DEFAULT_DEPTH: u32 = 5;
 
+/// The size of the transposition table, in megabytes, for every measurement of the book's
+/// positions and the bench: fixed, and new for each position, so that no figure depends on
+/// the `Hash` option or on what was searched before.
+pub const TABLE_MB: usize = 16;
+
 /// What the engine's search of `position` to `depth` counts, from a cleared state: a new
-/// searcher, no game history and no limit but the depth, so the count is the same on every
-/// run and machine. The search deepens one ply at a time, as `go depth` does;
-/// `config` says which techniques are on.
+/// searcher, an empty table of [`TABLE_MB`], no game history and no limit but the depth, so
+/// the count is the same on every run and machine. The search deepens one ply at a time, as
+/// `go depth` does; `config` says which techniques are on.
 pub fn measure(position: &Position, depth: u32, config: SearchConfig) -> Stats {
-    let mut searcher = Searcher::new(&[], Control::default(), config);
+    let mut table = TranspositionTable::new(TABLE_MB).expect("the measurements' table fits");
+    measure_with(position, depth, &mut table, config)
+}
+
+/// What [`measure`] counts, but with `table` as the transposition table, as it is: for
+/// measuring tables of other sizes or replacement rules.
+pub fn measure_with(
+    position: &Position,
+    depth: u32,
+    table: &mut TranspositionTable,
+    config: SearchConfig,
+) -> Stats {
+    let mut searcher = Searcher::new(&[], Control::default(), table, config);
     let moves = root_moves(position, &[]);
     searcher.iterate(position, moves, depth as Depth, None, |_| {});
     searcher.stats
@@ -52,7 +70,8 @@ pub fn measure(position: &Position, depth: u32, config: SearchConfig) -> Stats {
 /// What a single pass at `depth` counts, with no iterations before it: the search of stage 9,
 /// kept to measure what iterative deepening costs and saves.
 pub fn measure_one_pass(position: &Position, depth: u32, config: SearchConfig) -> Stats {
-    let mut searcher = Searcher::new(&[], Control::default(), config);
+    let mut table = TranspositionTable::new(TABLE_MB).expect("the measurements' table fits");
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
     let finished = searcher.root(position, &root_moves(position, &[]), depth as Depth);
     finished.expect("a search without limits runs to its end");
     searcher.stats

@@ -25,6 +25,7 @@ use crate::perft::perft_report;
 use crate::position::{Position, show};
 use crate::score::{MATE, MATE_BOUND};
 use crate::search::{MAX_DEPTH, Outcome, think};
+use crate::tt::{self, TranspositionTable};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -32,15 +33,15 @@ use std::thread::JoinHandle;
 use std::time::Instant;
 
 /// The transposition table's size in MB, until `setoption name Hash` changes it.
-pub const DEFAULT_HASH_MB: u64 = 16;
+pub const DEFAULT_HASH_MB: u64 = tt::DEFAULT_MB as u64;
 
 /// The largest transposition table `setoption name Hash` accepts, in MB.
-pub const MAX_HASH_MB: u64 = 65_536;
+pub const MAX_HASH_MB: u64 = tt::MAX_MB as u64;
 
 /// The engine's options, as `setoption` sets them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    /// The transposition table's size in MB (used from stage 11 on).
+    /// The transposition table's size in MB.
     pub hash_mb: u64,
     /// The number of search threads: 1, the only value the engine supports.
     pub threads: u64,
@@ -89,6 +90,10 @@ pub struct Engine<W: Write + Send + 'static> {
     history: Vec<u64>,
     /// The options set so far, the search's switches among them.
     options: Options,
+    /// The transposition table, kept from one search to the next for the whole game. A search
+    /// thread holds its lock while it runs; the commands that change the table wait until no
+    /// search runs, so they never wait for the lock.
+    table: Arc<Mutex<TranspositionTable>>,
     /// Where answers go, shared with the search thread.
     output: Arc<Mutex<W>>,
     /// The search in progress, if any.
@@ -123,6 +128,9 @@ impl<W: Write + Send + 'static> Engine<W> {
             position: Position::startpos(),
             history: Vec::new(),
             options: Options::default(),
+            table: Arc::new(Mutex::new(
+                TranspositionTable::new(tt::DEFAULT_MB).expect("the default table fits"),
+            )),
             output: Arc::new(Mutex::new(output)),
             search: None,
         }
@@ -211,9 +219,10 @@ impl<W: Write + Send + 'static> Engine<W> {
             ("ucinewgame", []) => {
                 self.position = Position::startpos();
                 self.history.clear();
+                lock(&self.table).clear();
             }
             ("position", _) => (self.position, self.history) = parse_position(words)?,
-            ("setoption", _) => self.options = set_option(&self.options, words)?,
+            ("setoption", _) => self.set_option(words)?,
             ("set", _) => self.options.search = set_switch(self.options.search, words)?,
             ("go", ["perft", depth]) => {
                 let depth = depth
@@ -254,6 +263,24 @@ impl<W: Write + Send + 'static> Engine<W> {
         Ok(())
     }
 
+    /// Carries out `setoption name NAME [value VALUE]`. A new `Hash` size rebuilds the table,
+    /// empty; a size that cannot be had is refused, and the old table and options stay.
+    /// `Clear Hash` empties the table.
+    fn set_option(&mut self, words: &[&str]) -> Result<(), String> {
+        let mut table = lock(&self.table);
+        match set_option(&self.options, words)? {
+            OptionChange::ClearHash => table.clear(),
+            OptionChange::Options(changed) => {
+                if changed.hash_mb != self.options.hash_mb {
+                    let mb = usize::try_from(changed.hash_mb).unwrap_or(usize::MAX);
+                    table.resize(mb).map_err(|error| error.to_string())?;
+                }
+                self.options = changed;
+            }
+        }
+        Ok(())
+    }
+
     /// Starts a search of the current position on a thread of its own.
     fn start_search(&mut self, limits: Limits) {
         let flags = Arc::new(Flags::default());
@@ -264,11 +291,13 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.options.search,
         );
         let (shared, output) = (Arc::clone(&flags), Arc::clone(&self.output));
+        let table = Arc::clone(&self.table);
         let thread = std::thread::spawn(move || {
             let task = Task {
                 position: &position,
                 history: &history,
                 limits: &limits,
+                table: &table,
                 config,
             };
             search_thread(&task, &shared, &output)
@@ -310,12 +339,18 @@ impl<W: Write + Send + 'static> Drop for Engine<W> {
     }
 }
 
+/// The value behind `mutex`, locked. A thread that panicked while holding it has broken an
+/// invariant and its panic was printed; what it left is still the best there is.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// Writes `text` and a newline to the shared output and flushes it. If the GUI has gone away
 /// there is no one to tell, so a failed write is ignored.
 fn write_line<W: Write>(output: &Mutex<W>, text: &str) {
-    let mut output = output
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let mut output = lock(output);
     let _ = writeln!(output, "{text}").and_then(|()| output.flush());
 }
 
@@ -327,6 +362,8 @@ struct Task<'a> {
     history: &'a [u64],
     /// The limits `go` gave.
     limits: &'a Limits,
+    /// The engine's transposition table, which the search holds while it runs.
+    table: &'a Mutex<TranspositionTable>,
     /// Which of the search's techniques are on.
     config: SearchConfig,
 }
@@ -350,6 +387,7 @@ fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
         pondering,
         started,
         report,
+        &mut lock(task.table),
         task.config,
     );
     // UCI forbids answering an infinite or pondering search before it is stopped.
@@ -374,11 +412,12 @@ fn info_line(outcome: &Outcome, elapsed: std::time::Duration) -> String {
     let millis = elapsed.as_millis();
     let nps = u128::from(stats.nodes) * 1000 / millis.max(1);
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {nps} time {millis}",
+        "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {millis}",
         outcome.depth,
         stats.seldepth,
         uci_score(outcome.score),
-        stats.nodes
+        stats.nodes,
+        outcome.hashfull
     );
     if !outcome.pv.is_empty() {
         let pv: Vec<String> = outcome.pv.iter().map(Move::to_string).collect();
@@ -527,10 +566,19 @@ impl OptionValue<'_> {
     }
 }
 
-/// The options after `setoption name NAME [value VALUE]`, or what is wrong with it. Option
+/// What a `setoption` asks for: new options, or the `Clear Hash` button pressed.
+#[derive(Debug, PartialEq, Eq)]
+enum OptionChange {
+    /// The options as they are to be.
+    Options(Options),
+    /// Empty the transposition table.
+    ClearHash,
+}
+
+/// What `setoption name NAME [value VALUE]` asks to change, or what is wrong with it. Option
 /// names are not case-sensitive, as UCI asks. `Stage` sets every switch to the stage's preset,
 /// so a GUI that sets it and a switch should set `Stage` first, as `uci` lists them.
-fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
+fn set_option(options: &Options, words: &[&str]) -> Result<OptionChange, String> {
     let ["name", rest @ ..] = words else {
         return Err("setoption needs `name NAME [value VALUE]`".to_string());
     };
@@ -543,7 +591,7 @@ fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
     match name.as_str() {
         "hash" => changed.hash_mb = value.number(1, MAX_HASH_MB)?,
         "threads" => changed.threads = value.number(1, 1)?,
-        "clear hash" => {} // No table to clear before stage 11.
+        "clear hash" => return Ok(OptionChange::ClearHash),
         "stage" => {
             let stage = value.number(1, LAST_STAGE.into())? as u32;
             changed.search = SearchConfig::preset(stage).map_err(|error| error.to_string())?;
@@ -553,7 +601,7 @@ fn set_option(options: &Options, words: &[&str]) -> Result<Options, String> {
             changed.search.switches.set(switch.flag, value.check()?);
         }
     }
-    Ok(changed)
+    Ok(OptionChange::Options(changed))
 }
 
 /// The position a `position` command describes: `startpos` or `fen FEN`, then optionally
@@ -869,6 +917,65 @@ mod tests {
     }
 
     #[test]
+    fn hash_resizes_the_table_and_a_refused_size_keeps_the_old_one() {
+        let (output, engine) = answer("setoption name Hash value 2\nsetoption name Hash value 0\n");
+        assert_eq!(lock(&engine.table).size_mb(), 2);
+        assert_eq!(engine.options.hash_mb, 2);
+        assert_eq!(
+            output,
+            "info string option \"hash\": 0 is outside 1 to 65536\n"
+        );
+    }
+
+    #[test]
+    fn the_table_outlives_a_search_and_info_reports_how_full_it_is() {
+        let output = Shared::default();
+        let mut engine = Engine::new(output.clone());
+        // The nodes and hashfull of the last `info` line the engine wrote.
+        let last_info = || {
+            let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+            let line = text
+                .lines()
+                .rfind(|l| l.starts_with("info depth 5 "))
+                .unwrap();
+            let words: Vec<&str> = line.split(' ').collect();
+            let after = |name| words[words.iter().position(|&w| w == name).unwrap() + 1];
+            let nodes: u64 = after("nodes").parse().unwrap();
+            let hashfull: u64 = after("hashfull").parse().unwrap();
+            (nodes, hashfull)
+        };
+        // The smallest table, so that a short search fills a visible part of it.
+        engine.command_line("setoption name Hash value 1").unwrap();
+        engine.command_line("go depth 5").unwrap();
+        let (first, hashfull) = last_info();
+        assert!(hashfull > 0, "the search filled some of the table");
+        engine.command_line("go depth 5").unwrap();
+        let (again, _) = last_info();
+        assert!(
+            again < first,
+            "{again} nodes with the first search's table, {first} without"
+        );
+        engine.command_line("ucinewgame").unwrap();
+        engine.command_line("go depth 5").unwrap();
+        assert_eq!(
+            last_info().0,
+            first,
+            "an emptied table searches as the first did"
+        );
+    }
+
+    #[test]
+    fn clear_hash_and_ucinewgame_empty_the_table() {
+        let (_, mut engine) = answer("");
+        for command in ["setoption name Clear Hash", "ucinewgame"] {
+            lock(&engine.table).store(1, 0, 1, 0, crate::tt::Bound::Exact, None);
+            assert!(lock(&engine.table).probe(1, 0).is_some());
+            assert_eq!(engine.handle(command), Flow::Continue);
+            assert_eq!(lock(&engine.table).probe(1, 0), None, "{command}");
+        }
+    }
+
+    #[test]
     fn bad_input_is_named_and_the_last_good_state_kept() {
         let script = "position fen 4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\n\
                       position fen 8/8/8 w - - 0 1\n\
@@ -1058,9 +1165,9 @@ mod tests {
             [
                 "info string stage 0 is not a stage: they run from 1 to 20",
                 "info string stage \"x\" is not a whole number",
-                "info string unknown switch \"nosuch\": there are none yet",
+                "info string unknown switch \"nosuch\": the switches are tt",
                 "info string set needs `NAME on|off` or `stage N`",
-                "info string unknown switch \"quickly\": there are none yet",
+                "info string unknown switch \"quickly\": the switches are tt",
             ]
         );
         assert_eq!(engine.options.search, SearchConfig::default());

@@ -10,6 +10,7 @@ use cb2026::movegen::legal_moves;
 use cb2026::rng::Rng;
 use cb2026::score::MATE_BOUND;
 use cb2026::search::{Control, Depth, Searcher, root_moves};
+use cb2026::tt::TranspositionTable;
 use cb2026::{Color, Move, PieceType, Position};
 use std::collections::HashSet;
 use std::path::Path;
@@ -165,8 +166,10 @@ pub fn engine_score(position: &Position, depth: u32) -> i32 {
     let moves = root_moves(position, &[]);
     // Stage 10's search, which every later stage keeps under its preset: the rule does not move
     // when the search learns something new.
+    // With the table switched off, the empty table it is given is never read or written.
     let judge = SearchConfig::preset(10).expect("stage 10 is a stage");
-    let mut searcher = Searcher::new(&[], Control::default(), judge);
+    let mut table = TranspositionTable::new(1).expect("a table of 1 MB");
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, judge);
     searcher
         .iterate(position, moves, depth as Depth, None, |_| {})
         .score

@@ -24,6 +24,7 @@ mod one_ply;
 mod order;
 mod quiescence;
 mod root;
+mod tt;
 
 #[cfg(test)]
 mod tests;
@@ -41,6 +42,7 @@ use crate::position::Position;
 use crate::pv::PvTable;
 use crate::score::{DRAW, MAX_PLY};
 use crate::stats::Stats;
+use crate::tt::TranspositionTable;
 
 /// A depth in plies, still to search below a node. Signed: a reduction or a null move takes
 /// plies off it, and a depth that goes below zero must stay a number, not wrap round.
@@ -77,12 +79,22 @@ pub struct Searcher<'a> {
     pub root_best: Option<(Move, i32)>,
     /// The line the last finished iteration found, which the next one searches first.
     previous: Vec<Move>,
+    /// The transposition table, which outlives the search: the UCI engine keeps one across
+    /// a game's searches.
+    table: &'a mut TranspositionTable,
 }
 
 impl<'a> Searcher<'a> {
-    /// A searcher for a game whose earlier positions had the keys `history`, oldest first.
-    pub fn new(history: &[u64], control: Control<'a>, config: SearchConfig) -> Searcher<'a> {
+    /// A searcher for a game whose earlier positions had the keys `history`, oldest first,
+    /// that remembers what it finds in `table`.
+    pub fn new(
+        history: &[u64],
+        control: Control<'a>,
+        table: &'a mut TranspositionTable,
+        config: SearchConfig,
+    ) -> Searcher<'a> {
         Searcher {
+            table,
             config,
             history: history.to_vec(),
             stack: vec![Frame::default(); MAX_PLY + 1],
@@ -119,7 +131,13 @@ impl<'a> Searcher<'a> {
         if ply >= MAX_PLY {
             return Ok(evaluate(position));
         }
-        let moves = self.ordered_moves(position, ply);
-        self.search_moves(position, moves, depth, ply, alpha, beta)
+        let hit = self.probe(position, ply);
+        if let Some(score) = self.hash_cutoff(hit, depth, ply, (alpha, beta)) {
+            return Ok(score);
+        }
+        let moves = self.ordered_moves(position, ply, hit.and_then(|hit| hit.mv));
+        let (score, best) = self.search_moves(position, moves, depth, ply, alpha, beta)?;
+        self.store(position, (depth, ply), (alpha, beta), score, best);
+        Ok(score)
     }
 }

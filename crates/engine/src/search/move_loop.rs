@@ -3,6 +3,7 @@
 
 use super::{Depth, Searcher, Stopped};
 use crate::attacked::in_check;
+use crate::moves::Move;
 use crate::ordering::MovePicker;
 use crate::position::Position;
 use crate::score::{DRAW, mated_score};
@@ -10,7 +11,8 @@ use crate::score::{DRAW, mated_score};
 impl Searcher<'_> {
     /// The best score among `moves` of `position` searched `depth - 1` plies deeper, stopping
     /// at the first that reaches `beta`; the mate or stalemate score if there were no moves.
-    /// A move that raises alpha heads the node's line.
+    /// With it, the last move that raised alpha, which heads the node's line: `None` if none
+    /// did.
     pub(super) fn search_moves(
         &mut self,
         position: &Position,
@@ -19,13 +21,14 @@ impl Searcher<'_> {
         ply: usize,
         mut alpha: i32,
         beta: i32,
-    ) -> Result<i32, Stopped> {
-        let mut best = None;
+    ) -> Result<(i32, Option<Move>), Stopped> {
+        let (mut best, mut best_move) = (None, None);
         for (searched, mv) in moves.enumerate() {
             let score = self.search_child(position, mv, depth, ply, (alpha, beta))?;
             best = best.max(Some(score));
             if score > alpha {
                 alpha = score;
+                best_move = Some(mv);
                 self.new_best(ply, mv, score);
             }
             if score >= beta {
@@ -33,12 +36,13 @@ impl Searcher<'_> {
                 break;
             }
         }
-        Ok(best.unwrap_or_else(|| no_moves_score(position, ply)))
+        let best = best.unwrap_or_else(|| no_moves_score(position, ply));
+        Ok((best, best_move))
     }
 
     /// Records that `mv`, scoring `score`, is the best move so far of the node at `ply`: it
     /// heads the node's line, and at the root it is the move to play if the search stops.
-    fn new_best(&mut self, ply: usize, mv: crate::moves::Move, score: i32) {
+    fn new_best(&mut self, ply: usize, mv: Move, score: i32) {
         self.pv.update(ply, mv);
         if ply == 0 {
             self.root_best = Some((mv, score));

@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::score::{DRAW, INFINITY, MATE};
 use crate::stats::Stats;
 use crate::time::{Clock, budget};
+use crate::tt::TranspositionTable;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -85,6 +86,7 @@ impl Searcher<'_> {
             depth,
             stats: self.stats,
             pv: self.previous.clone(),
+            hashfull: self.table.hashfull(),
         }
     }
 }
@@ -110,6 +112,8 @@ pub struct Outcome {
     pub stats: Stats,
     /// The line the search expects, starting with `best`.
     pub pv: Vec<Move>,
+    /// How full the transposition table is, per mille, as UCI's `info hashfull` reports it.
+    pub hashfull: usize,
 }
 
 impl Outcome {
@@ -121,6 +125,7 @@ impl Outcome {
             depth: 0,
             stats: Stats::default(),
             pv: best.into_iter().collect(),
+            hashfull: 0,
         }
     }
 }
@@ -128,7 +133,8 @@ impl Outcome {
 /// Searches `position` (reached through positions with the keys `history`) within `limits`,
 /// started at `started`, until they are reached or `stop` is set, calling `report` after each
 /// depth, with the techniques `config` switches on. While the engine ponders, `pondering` is
-/// set, and the clock waits for it to clear.
+/// set, and the clock waits for it to clear. What the search learns is kept in `table`, for
+/// the searches after it.
 #[expect(
     clippy::too_many_arguments,
     reason = "the UCI loop's search thread hands over each of these; `config` comes last, as every entry to the search takes it"
@@ -141,6 +147,7 @@ pub fn think(
     pondering: &AtomicBool,
     started: Instant,
     report: impl FnMut(&Outcome),
+    table: &mut TranspositionTable,
     config: SearchConfig,
 ) -> Outcome {
     let moves = root_moves(position, &limits.search_moves);
@@ -163,6 +170,7 @@ pub fn think(
         ),
         max_nodes: limits.nodes,
     };
-    let mut searcher = Searcher::new(history, control, config);
+    table.new_search();
+    let mut searcher = Searcher::new(history, control, table, config);
     searcher.iterate(position, moves, max_depth as Depth, mate, report)
 }

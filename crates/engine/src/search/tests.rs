@@ -7,13 +7,20 @@ use crate::eval::evaluate;
 use crate::limits::Limits;
 use crate::movegen::{find_move, legal_moves};
 use crate::score::{DRAW, INFINITY, MATE};
+use crate::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
+
+/// A small, empty transposition table for a test's search.
+fn table() -> TranspositionTable {
+    TranspositionTable::new(1).expect("a table of 1 MB")
+}
 
 /// The best move of `fen` and its score, searched `depth` plies deep from a fresh state.
 fn best(fen: &str, depth: Depth) -> (String, i32) {
     let position = Position::from_fen(fen).unwrap();
-    let mut searcher = Searcher::new(&[], Control::default(), SearchConfig::default());
+    let mut table = table();
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, SearchConfig::default());
     searcher
         .root(&position, &root_moves(&position, &[]), depth)
         .unwrap();
@@ -26,7 +33,13 @@ fn best(fen: &str, depth: Depth) -> (String, i32) {
 fn score_of(fen: &str, mv: &str, depth: Depth, history: &[u64]) -> i32 {
     let position = Position::from_fen(fen).unwrap();
     let only = find_move(&position, mv).unwrap();
-    let mut searcher = Searcher::new(history, Control::default(), SearchConfig::default());
+    let mut table = table();
+    let mut searcher = Searcher::new(
+        history,
+        Control::default(),
+        &mut table,
+        SearchConfig::default(),
+    );
     searcher.root(&position, &[only], depth).unwrap();
     searcher.root_best.unwrap().1
 }
@@ -82,7 +95,8 @@ fn the_fifty_move_rule_draws_unless_the_last_move_mates() {
 #[test]
 fn quiescence_takes_a_hanging_piece_and_leaves_a_defended_one() {
     let position = |fen| Position::from_fen(fen).unwrap();
-    let mut searcher = Searcher::new(&[], Control::default(), SearchConfig::default());
+    let mut table = table();
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, SearchConfig::default());
     // The knight on d5 hangs to the pawn on e4.
     // Black has nothing to take back with, so the score is that of the position after it.
     let hanging = position("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1");
@@ -114,6 +128,7 @@ fn go(fen: &str, limits: &Limits, stop: &AtomicBool) -> (Outcome, Vec<Depth>) {
         &pondering,
         Instant::now(),
         report,
+        &mut table(),
         SearchConfig::default(),
     );
     (outcome, depths)
