@@ -27,6 +27,7 @@ mod svg;
 #[cfg(test)]
 mod test_repo;
 mod transcript;
+mod tree_size;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};

@@ -5,7 +5,9 @@
 //! - `<!-- plot llr NAME -->`: an SPRT's log-likelihood ratio after each pair of games,
 //!   between its two bounds, in `plot-llr-NAME.svg`;
 //! - `<!-- plot elo ID NAME NAME … -->`: the Elo each record measured, with its 95%
-//!   interval, one bar a record, in `plot-elo-ID.svg`.
+//!   interval, one bar a record, in `plot-elo-ID.svg`;
+//! - `<!-- plot tree-size -->`: each stage's nodes by depth on the six positions, measured
+//!   afresh (see [`crate::tree_size`]), in `plot-tree-size.svg`.
 //!
 //! Like the
 //! board diagrams, a plot carries its own background, so it reads the same in every theme,
@@ -46,6 +48,8 @@ pub enum Plot {
     Llr(String),
     /// The Elo of each of these records, under a name for the plot.
     Elo(String, Vec<String>),
+    /// The tree size by depth of each stage's search so far.
+    TreeSize,
 }
 
 impl Plot {
@@ -53,12 +57,13 @@ impl Plot {
     pub fn parse(spec: &str) -> Result<Plot, String> {
         match spec.split_whitespace().collect::<Vec<_>>()[..] {
             ["llr", name] => Ok(Plot::Llr(name.to_string())),
+            ["tree-size"] => Ok(Plot::TreeSize),
             ["elo", id, ref names @ ..] if !names.is_empty() => Ok(Plot::Elo(
                 id.to_string(),
                 names.iter().map(|n| n.to_string()).collect(),
             )),
             _ => Err(format!(
-                "plot {spec:?}: write `plot llr RECORD` or `plot elo ID RECORD RECORD …`"
+                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` or `plot tree-size`"
             )),
         }
     }
@@ -73,6 +78,7 @@ impl Plot {
         match self {
             Plot::Llr(name) => format!("plot-llr-{name}"),
             Plot::Elo(id, _) => format!("plot-elo-{id}"),
+            Plot::TreeSize => "plot-tree-size".to_string(),
         }
     }
 
@@ -81,6 +87,20 @@ impl Plot {
         let load = |name: &str| Record::load(&root.join(RECORDS).join(format!("{name}.toml")));
         let name = match self {
             Plot::Llr(name) => name,
+            Plot::TreeSize => {
+                let lines = crate::tree_size::counts();
+                let alt: Vec<String> = lines
+                    .iter()
+                    .map(|(name, counts)| format!("{name}: {counts:?}"))
+                    .collect();
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"Nodes at depths 1 to {}, summed over the six positions, on a log scale. {}\"><figcaption>The tree size by depth of each stage's search, on the six positions</figcaption></figure></div>",
+                    self.file(),
+                    crate::tree_size::DEEPEST,
+                    alt.join("; ")
+                );
+                return Ok((crate::tree_size::svg(&lines), html));
+            }
             Plot::Elo(_, names) => {
                 let mut bars = Vec::new();
                 for name in names {
