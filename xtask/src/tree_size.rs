@@ -14,15 +14,15 @@ use std::fmt::Write;
 pub const DEEPEST: u32 = 5;
 
 /// The plot's width and height, in SVG units.
-const WIDTH: f64 = 640.0;
+const WIDTH: f64 = 480.0;
 /// The plot's height.
-const HEIGHT: f64 = 320.0;
+const HEIGHT: f64 = 340.0;
 /// Room left of the plotting area, for the y axis's labels.
 const LEFT: f64 = 64.0;
 /// Room right of the plotting area.
 const RIGHT: f64 = 24.0;
 /// Room above the plotting area, for the legend.
-const TOP: f64 = 56.0;
+const TOP: f64 = 60.0;
 /// Room below the plotting area, for the x axis's labels.
 const BOTTOM: f64 = 44.0;
 /// The colour of axes and text.
@@ -86,19 +86,27 @@ pub fn svg(lines: &[(&str, Vec<u64>)]) -> String {
         .copied()
         .max()
         .unwrap_or(10);
+    let fewest = lines
+        .iter()
+        .flat_map(|(_, c)| c)
+        .copied()
+        .min()
+        .unwrap_or(1);
     let top_power = (most.max(10) as f64).log10().ceil();
+    let low_power = (fewest.max(1) as f64).log10().floor().min(top_power - 1.0);
     let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
     let x = |depth: usize| LEFT + (depth as f64 - 1.0) / (DEEPEST as f64 - 1.0) * plot_w;
-    let y = |nodes: f64| TOP + (1.0 - nodes.max(1.0).log10() / top_power) * plot_h;
+    let y =
+        |nodes: f64| TOP + (top_power - nodes.max(1.0).log10()) / (top_power - low_power) * plot_h;
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" height=\"{HEIGHT}\" font-family=\"sans-serif\" font-size=\"13\">\n\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" height=\"{HEIGHT}\" font-family=\"sans-serif\" font-size=\"16\">\n\
          <rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\" stroke=\"{GRID}\"/>\n"
     );
-    for power in 0..=top_power as u32 {
+    for power in low_power as u32..=top_power as u32 {
         let yt = y(10f64.powi(power as i32));
         let _ = writeln!(
             svg,
-            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{yt:.1}\" y2=\"{yt:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{INK}\">10<tspan dy=\"-6\" font-size=\"10\">{power}</tspan></text>",
+            "<line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{yt:.1}\" y2=\"{yt:.1}\" stroke=\"{GRID}\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\" fill=\"{INK}\">10<tspan dy=\"-7\" font-size=\"12\">{power}</tspan></text>",
             LEFT + plot_w,
             LEFT - 8.0,
             yt + 4.0
@@ -127,11 +135,18 @@ pub fn svg(lines: &[(&str, Vec<u64>)]) -> String {
             .enumerate()
             .map(|(d, &n)| format!("{:.1},{:.1}", x(d + 1), y(n as f64)))
             .collect();
-        let legend_y = 18.0 + 20.0 * i as f64;
+        let legend_y = 20.0 + 24.0 * i as f64;
+        for point in &points {
+            let (px, py) = point.split_once(',').expect("x,y");
+            let _ = writeln!(
+                svg,
+                "<circle cx=\"{px}\" cy=\"{py}\" r=\"3.5\" fill=\"{colour}\"/>"
+            );
+        }
         let _ = writeln!(
             svg,
             "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\" stroke-dasharray=\"{dash}\"/>\n\
-             <line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"{colour}\" stroke-width=\"2.5\" stroke-dasharray=\"{dash}\"/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"{INK}\">{name}, ×{:.1} a ply at depth {DEEPEST}</text>",
+             <line x1=\"{LEFT}\" x2=\"{:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"{colour}\" stroke-width=\"2.5\" stroke-dasharray=\"{dash}\"/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"{INK}\">{name}: ×{:.1} a ply at {DEEPEST}</text>",
             points.join(" "),
             LEFT + 32.0,
             legend_y,
@@ -173,6 +188,6 @@ mod tests {
             .next()
             .unwrap();
         assert_eq!(points.split(' ').count(), DEEPEST as usize);
-        assert!(svg.contains(">a, ×8.0 a ply at depth 5<"), "{svg}");
+        assert!(svg.contains(">a: ×8.0 a ply at 5<"), "{svg}");
     }
 }
