@@ -4,6 +4,7 @@
 //! the table of contents follow stages.toml), builds the book, tags the stages and runs
 //! everything CI checks.
 
+mod alpha_beta;
 mod book;
 mod chapters;
 mod checkout;

@@ -7,7 +7,9 @@
 //! - `<!-- plot elo ID NAME NAME … -->`: the Elo each record measured, with its 95%
 //!   interval, one bar a record, in `plot-elo-ID.svg`;
 //! - `<!-- plot tree-size -->`: each stage's nodes by depth on the six positions, measured
-//!   afresh (see [`crate::tree_size`]), in `plot-tree-size.svg`.
+//!   afresh (see [`crate::tree_size`]), in `plot-tree-size.svg`;
+//! - `<!-- plot alpha-beta -->`: a tiny search's tree with its windows and cutoffs (see
+//!   [`crate::alpha_beta`]), in `plot-alpha-beta.svg`.
 //!
 //! Like the
 //! board diagrams, a plot carries its own background, so it reads the same in every theme,
@@ -50,6 +52,8 @@ pub enum Plot {
     Elo(String, Vec<String>),
     /// The tree size by depth of each stage's search so far.
     TreeSize,
+    /// The tree of a tiny alpha-beta search.
+    AlphaBeta,
 }
 
 impl Plot {
@@ -58,12 +62,13 @@ impl Plot {
         match spec.split_whitespace().collect::<Vec<_>>()[..] {
             ["llr", name] => Ok(Plot::Llr(name.to_string())),
             ["tree-size"] => Ok(Plot::TreeSize),
+            ["alpha-beta"] => Ok(Plot::AlphaBeta),
             ["elo", id, ref names @ ..] if !names.is_empty() => Ok(Plot::Elo(
                 id.to_string(),
                 names.iter().map(|n| n.to_string()).collect(),
             )),
             _ => Err(format!(
-                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` or `plot tree-size`"
+                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size` or `plot alpha-beta`"
             )),
         }
     }
@@ -79,6 +84,7 @@ impl Plot {
             Plot::Llr(name) => format!("plot-llr-{name}"),
             Plot::Elo(id, _) => format!("plot-elo-{id}"),
             Plot::TreeSize => "plot-tree-size".to_string(),
+            Plot::AlphaBeta => "plot-alpha-beta".to_string(),
         }
     }
 
@@ -87,6 +93,20 @@ impl Plot {
         let load = |name: &str| Record::load(&root.join(RECORDS).join(format!("{name}.toml")));
         let name = match self {
             Plot::Llr(name) => name,
+            Plot::AlphaBeta => {
+                use crate::alpha_beta::{DEPTH, FEN, search, svg};
+                let position = cb2026::position::Position::from_fen(FEN)
+                    .map_err(|e| format!("plot alpha-beta: {e}"))?;
+                let (root, counts) = search(&position, DEPTH);
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"The alpha-beta tree of {FEN} searched to depth {DEPTH}: {} nodes, {} cutoffs, score {}\"><figcaption>The search of <code>{FEN}</code> to depth {DEPTH}: each node's window [α, β] and, below it, its score, for the side to move there; a red edge is the move that cut a node off</figcaption></figure></div>",
+                    self.file(),
+                    counts.nodes,
+                    counts.cutoffs,
+                    root.score
+                );
+                return Ok((svg(&root), html));
+            }
             Plot::TreeSize => {
                 let lines = crate::tree_size::counts();
                 let alt: Vec<String> = lines
