@@ -12,6 +12,7 @@ use cb2026::eval::evaluate;
 use cb2026::movegen::{captures, legal_moves};
 use cb2026::ordering::MovePicker;
 use cb2026::position::Position;
+use cb2026::pv::PvTable;
 use cb2026::score::{DRAW, INFINITY, mated_score};
 use std::fmt::Write;
 
@@ -44,11 +45,50 @@ pub struct Counts {
     pub cutoffs: u64,
 }
 
+/// One step of the principal-variation table filling in: the ply whose row a move just
+/// rewrote, and every row from the root to the deepest searched, after it.
+#[derive(Debug)]
+pub struct PvStep {
+    /// The row rewritten.
+    pub ply: usize,
+    /// The rows, each a line of moves.
+    pub rows: Vec<Vec<String>>,
+}
+
+/// What a search keeps beside its tree: its counts, and the engine's own PV table, with a
+/// copy of its rows each time a row is rewritten.
+struct Trace {
+    /// The nodes and cutoffs so far.
+    counts: Counts,
+    /// The table, filled as the engine's search fills it.
+    pv: PvTable,
+    /// The rows after each rewrite.
+    steps: Vec<PvStep>,
+    /// How many rows to copy: the plies of the main search.
+    rows: usize,
+}
+
 /// The tree of `position` searched `depth` plies deep, and what it counted.
 pub fn search(position: &Position, depth: i32) -> (Node, Counts) {
-    let mut counts = Counts::default();
-    let root = node(position, None, depth, 0, (-INFINITY, INFINITY), &mut counts);
-    (root, counts)
+    let (root, trace) = traced(position, depth);
+    (root, trace.counts)
+}
+
+/// The PV table of the search of `position` to `depth`, after each of its rewrites.
+pub fn pv_steps(position: &Position, depth: i32) -> Vec<PvStep> {
+    traced(position, depth).1.steps
+}
+
+/// The search of `position` to `depth`, with what it kept beside the tree.
+fn traced(position: &Position, depth: i32) -> (Node, Trace) {
+    let mut trace = Trace {
+        counts: Counts::default(),
+        pv: PvTable::new(),
+        steps: vec![],
+        rows: depth.max(1) as usize,
+    };
+    let root = node(position, None, depth, 0, (-INFINITY, INFINITY), &mut trace);
+    (root, trace)
 }
 
 /// Negamax with alpha-beta, as the engine's `Searcher::negamax` and `search_moves` do it.
@@ -58,11 +98,12 @@ fn node(
     depth: i32,
     ply: usize,
     (mut alpha, beta): (i32, i32),
-    counts: &mut Counts,
+    trace: &mut Trace,
 ) -> Node {
     let window = (alpha, beta);
+    trace.pv.clear(ply);
     if depth <= 0 {
-        let score = quiescence(position, ply, alpha, beta, counts);
+        let score = quiescence(position, ply, alpha, beta, &mut trace.counts);
         return Node {
             mv,
             window,
@@ -71,7 +112,7 @@ fn node(
             skipped: 0,
         };
     }
-    counts.nodes += 1;
+    trace.counts.nodes += 1;
     let mut moves = MovePicker::new(position, legal_moves(position), None);
     let (mut best, mut children) = (None, vec![]);
     for played in moves.by_ref() {
@@ -83,14 +124,21 @@ fn node(
             depth - 1,
             ply + 1,
             flipped,
-            counts,
+            trace,
         );
         let score = -child.score;
         children.push(child);
         best = best.max(Some(score));
-        alpha = alpha.max(score);
+        if score > alpha {
+            alpha = score;
+            trace.pv.update(ply, played);
+            let rows = (0..trace.rows)
+                .map(|p| trace.pv.line(p).iter().map(|m| m.to_string()).collect())
+                .collect();
+            trace.steps.push(PvStep { ply, rows });
+        }
         if score >= beta {
-            counts.cutoffs += 1;
+            trace.counts.cutoffs += 1;
             break;
         }
     }
@@ -252,6 +300,60 @@ fn draw(node: &Node, level: usize, next: &mut usize, svg: &mut String) -> (f64, 
     (x, y)
 }
 
+/// The PV table's rows after each rewrite, one line of the drawing a step: the step's number,
+/// then each row's moves, the row just rewritten highlighted.
+pub fn pv_svg(steps: &[PvStep]) -> String {
+    let rows = steps.first().map_or(0, |s| s.rows.len());
+    let (first, cell, line) = (56.0, 150.0, 30.0);
+    let width = first + cell * rows as f64 + 10.0;
+    let height = line * (steps.len() + 1) as f64 + 16.0;
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"15\">\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>\n\
+         <text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\" font-weight=\"bold\">step</text>\n",
+        first / 2.0,
+        line
+    );
+    for ply in 0..rows {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{line:.1}\" fill=\"{INK}\" font-weight=\"bold\">row {ply}</text>",
+            first + cell * ply as f64 + 8.0
+        );
+    }
+    for (i, step) in steps.iter().enumerate() {
+        let y = line * (i + 1) as f64 + 8.0;
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\">{}</text>",
+            first / 2.0,
+            y + 20.0,
+            i + 1
+        );
+        for (ply, moves) in step.rows.iter().enumerate() {
+            let rewritten = ply == step.ply;
+            let (fill, stroke) = if rewritten {
+                ("#fde2c8", CUT)
+            } else {
+                ("#f4f4f4", "#bbbbbb")
+            };
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{fill}\" stroke=\"{stroke}\"/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"{INK}\" font-family=\"monospace\">{}</text>",
+                first + cell * ply as f64 + 2.0,
+                y + 2.0,
+                cell - 4.0,
+                line - 4.0,
+                first + cell * ply as f64 + 8.0,
+                y + 20.0,
+                moves.join(" ")
+            );
+        }
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -270,6 +372,20 @@ mod tests {
         assert_eq!(counts.cutoffs, searcher.stats.cutoffs);
         assert_eq!(root.score, searcher.root_best.unwrap().1);
         assert!(counts.cutoffs > 0, "the picture is meant to show a cutoff");
+    }
+
+    #[test]
+    fn the_pv_table_ends_holding_the_engines_line() {
+        let position = Position::from_fen(FEN).unwrap();
+        let steps = pv_steps(&position, DEPTH);
+        let mut searcher = Searcher::new(&[], Control::default(), SearchConfig::default());
+        searcher
+            .root(&position, &root_moves(&position, &[]), DEPTH)
+            .unwrap();
+        let last = &steps.last().unwrap().rows[0];
+        assert_eq!(last.len(), DEPTH as usize);
+        assert_eq!(last[0], searcher.root_best.unwrap().0.to_string());
+        assert_eq!(pv_svg(&steps).matches("#fde2c8").count(), steps.len());
     }
 
     #[test]

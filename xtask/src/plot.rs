@@ -9,7 +9,9 @@
 //! - `<!-- plot tree-size -->`: each stage's nodes by depth on the six positions, measured
 //!   afresh (see [`crate::tree_size`]), in `plot-tree-size.svg`;
 //! - `<!-- plot alpha-beta -->`: a tiny search's tree with its windows and cutoffs (see
-//!   [`crate::alpha_beta`]), in `plot-alpha-beta.svg`.
+//!   [`crate::alpha_beta`]), in `plot-alpha-beta.svg`;
+//! - `<!-- plot pv-table -->`: the same search's principal-variation table after each row
+//!   it rewrites, in `plot-pv-table.svg`.
 //!
 //! Like the
 //! board diagrams, a plot carries its own background, so it reads the same in every theme,
@@ -54,6 +56,8 @@ pub enum Plot {
     TreeSize,
     /// The tree of a tiny alpha-beta search.
     AlphaBeta,
+    /// The PV table of that search filling in.
+    PvTable,
 }
 
 impl Plot {
@@ -63,12 +67,13 @@ impl Plot {
             ["llr", name] => Ok(Plot::Llr(name.to_string())),
             ["tree-size"] => Ok(Plot::TreeSize),
             ["alpha-beta"] => Ok(Plot::AlphaBeta),
+            ["pv-table"] => Ok(Plot::PvTable),
             ["elo", id, ref names @ ..] if !names.is_empty() => Ok(Plot::Elo(
                 id.to_string(),
                 names.iter().map(|n| n.to_string()).collect(),
             )),
             _ => Err(format!(
-                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size` or `plot alpha-beta`"
+                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta` or `plot pv-table`"
             )),
         }
     }
@@ -85,6 +90,7 @@ impl Plot {
             Plot::Elo(id, _) => format!("plot-elo-{id}"),
             Plot::TreeSize => "plot-tree-size".to_string(),
             Plot::AlphaBeta => "plot-alpha-beta".to_string(),
+            Plot::PvTable => "plot-pv-table".to_string(),
         }
     }
 
@@ -106,6 +112,22 @@ impl Plot {
                     root.score
                 );
                 return Ok((svg(&root), html));
+            }
+            Plot::PvTable => {
+                use crate::alpha_beta::{DEPTH, FEN, pv_steps, pv_svg};
+                let position = cb2026::position::Position::from_fen(FEN)
+                    .map_err(|e| format!("plot pv-table: {e}"))?;
+                let steps = pv_steps(&position, DEPTH);
+                let last = steps
+                    .last()
+                    .map(|s| s.rows[0].join(" "))
+                    .unwrap_or_default();
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"The PV table of the search above after each of its {} rewrites, ending with the line {last}\"><figcaption>The triangular table of the search above, after each move that raised α; the row just rewritten is highlighted</figcaption></figure></div>",
+                    self.file(),
+                    steps.len()
+                );
+                return Ok((pv_svg(&steps), html));
             }
             Plot::TreeSize => {
                 let lines = crate::tree_size::counts();
