@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 8] = [
+pub const EXERCISES: [Exercise; 10] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -98,6 +98,22 @@ pub const EXERCISES: [Exercise; 8] = [
         to: "Color::White => square.index(),",
         target: &["--lib"],
         test: "eval::tests::the_start_position_is_worth_nothing_to_either_side",
+    },
+    Exercise {
+        page: "ch08-search.md",
+        file: "crates/engine/src/search/quiescence.rs",
+        from: "let checked = in_check(position);",
+        to: "let checked = false;",
+        target: &["--lib"],
+        test: "search::tests::quiescence_in_check_may_not_stand_pat",
+    },
+    Exercise {
+        page: "ch08-search.md",
+        file: "crates/engine/src/score.rs",
+        from: "-MATE + ply as i32",
+        to: "-MATE",
+        target: &["--lib"],
+        test: "search::tests::mate_in_two_is_found_and_scored_three_plies_away",
     },
 ];
 
@@ -244,9 +260,9 @@ mod tests {
     }
 
     #[test]
-    fn every_chapter_from_one_to_seven_has_a_box_naming_the_tests_of_its_exercises() {
+    fn every_chapter_from_one_to_eight_has_a_box_naming_the_tests_of_its_exercises() {
         let root = crate::repo_root();
-        for chapter in 1..=7 {
+        for chapter in 1..=8 {
             let prefix = format!("ch{chapter:02}-");
             let page = std::fs::read_dir(root.join(crate::chapters::BOOK_SRC))
                 .unwrap()

@@ -4,6 +4,7 @@
 //! the table of contents follow stages.toml), builds the book, tags the stages and runs
 //! everything CI checks.
 
+mod alpha_beta;
 mod book;
 mod chapters;
 mod checkout;
@@ -27,6 +28,7 @@ mod svg;
 #[cfg(test)]
 mod test_repo;
 mod transcript;
+mod tree_size;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};

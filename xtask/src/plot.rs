@@ -5,7 +5,13 @@
 //! - `<!-- plot llr NAME -->`: an SPRT's log-likelihood ratio after each pair of games,
 //!   between its two bounds, in `plot-llr-NAME.svg`;
 //! - `<!-- plot elo ID NAME NAME … -->`: the Elo each record measured, with its 95%
-//!   interval, one bar a record, in `plot-elo-ID.svg`.
+//!   interval, one bar a record, in `plot-elo-ID.svg`;
+//! - `<!-- plot tree-size -->`: each stage's nodes by depth on the six positions, measured
+//!   afresh (see [`crate::tree_size`]), in `plot-tree-size.svg`;
+//! - `<!-- plot alpha-beta -->`: a tiny search's tree with its windows and cutoffs (see
+//!   [`crate::alpha_beta`]), in `plot-alpha-beta.svg`;
+//! - `<!-- plot pv-table -->`: the same search's principal-variation table after each row
+//!   it rewrites, in `plot-pv-table.svg`.
 //!
 //! Like the
 //! board diagrams, a plot carries its own background, so it reads the same in every theme,
@@ -46,6 +52,12 @@ pub enum Plot {
     Llr(String),
     /// The Elo of each of these records, under a name for the plot.
     Elo(String, Vec<String>),
+    /// The tree size by depth of each stage's search so far.
+    TreeSize,
+    /// The tree of a tiny alpha-beta search.
+    AlphaBeta,
+    /// The PV table of that search filling in.
+    PvTable,
 }
 
 impl Plot {
@@ -53,12 +65,15 @@ impl Plot {
     pub fn parse(spec: &str) -> Result<Plot, String> {
         match spec.split_whitespace().collect::<Vec<_>>()[..] {
             ["llr", name] => Ok(Plot::Llr(name.to_string())),
+            ["tree-size"] => Ok(Plot::TreeSize),
+            ["alpha-beta"] => Ok(Plot::AlphaBeta),
+            ["pv-table"] => Ok(Plot::PvTable),
             ["elo", id, ref names @ ..] if !names.is_empty() => Ok(Plot::Elo(
                 id.to_string(),
                 names.iter().map(|n| n.to_string()).collect(),
             )),
             _ => Err(format!(
-                "plot {spec:?}: write `plot llr RECORD` or `plot elo ID RECORD RECORD …`"
+                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta` or `plot pv-table`"
             )),
         }
     }
@@ -73,6 +88,9 @@ impl Plot {
         match self {
             Plot::Llr(name) => format!("plot-llr-{name}"),
             Plot::Elo(id, _) => format!("plot-elo-{id}"),
+            Plot::TreeSize => "plot-tree-size".to_string(),
+            Plot::AlphaBeta => "plot-alpha-beta".to_string(),
+            Plot::PvTable => "plot-pv-table".to_string(),
         }
     }
 
@@ -81,6 +99,50 @@ impl Plot {
         let load = |name: &str| Record::load(&root.join(RECORDS).join(format!("{name}.toml")));
         let name = match self {
             Plot::Llr(name) => name,
+            Plot::AlphaBeta => {
+                use crate::alpha_beta::{DEPTH, FEN, search, svg};
+                let position = cb2026::position::Position::from_fen(FEN)
+                    .map_err(|e| format!("plot alpha-beta: {e}"))?;
+                let (root, counts) = search(&position, DEPTH);
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"The alpha-beta tree of {FEN} searched to depth {DEPTH}: {} nodes, {} cutoffs, score {}\"><figcaption>The search of <code>{FEN}</code> to depth {DEPTH}: each node's window [α, β] and, below it, its score, for the side to move there; a red edge is the move that cut a node off</figcaption></figure></div>",
+                    self.file(),
+                    counts.nodes,
+                    counts.cutoffs,
+                    root.score
+                );
+                return Ok((svg(&root), html));
+            }
+            Plot::PvTable => {
+                use crate::alpha_beta::{DEPTH, FEN, pv_steps, pv_svg};
+                let position = cb2026::position::Position::from_fen(FEN)
+                    .map_err(|e| format!("plot pv-table: {e}"))?;
+                let steps = pv_steps(&position, DEPTH);
+                let last = steps
+                    .last()
+                    .map(|s| s.rows[0].join(" "))
+                    .unwrap_or_default();
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"The PV table of the search above after each of its {} rewrites, ending with the line {last}\"><figcaption>The triangular table of the search above, after each move that raised α; the row just rewritten is highlighted</figcaption></figure></div>",
+                    self.file(),
+                    steps.len()
+                );
+                return Ok((pv_svg(&steps), html));
+            }
+            Plot::TreeSize => {
+                let lines = crate::tree_size::counts();
+                let alt: Vec<String> = lines
+                    .iter()
+                    .map(|(name, counts)| format!("{name}: {counts:?}"))
+                    .collect();
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"Nodes at depths 1 to {}, summed over the six positions, on a log scale. {}\"><figcaption>The tree size by depth of each stage's search, on the six positions</figcaption></figure></div>",
+                    self.file(),
+                    crate::tree_size::DEEPEST,
+                    alt.join("; ")
+                );
+                return Ok((crate::tree_size::svg(&lines), html));
+            }
             Plot::Elo(_, names) => {
                 let mut bars = Vec::new();
                 for name in names {

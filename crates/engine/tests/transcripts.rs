@@ -13,7 +13,7 @@ use std::io::Write;
 use std::sync::{Arc, Mutex};
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 7] = [
+const TRANSCRIPTS: [(&str, &str); 9] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -33,6 +33,8 @@ const TRANSCRIPTS: [(&str, &str); 7] = [
         "uci\nisready\nposition startpos moves e2e5\nfoo\nisready",
     ),
     ("eval-after-e4", "position startpos moves e2e4\neval"),
+    ("go-depth-5", "position startpos\ngo depth 5"),
+    ("stats-3", "stats 3"),
 ];
 
 /// An output both the engine and the test hold: what the engine wrote so far.
@@ -66,12 +68,23 @@ fn session(script: &str) -> String {
     for line in script.lines() {
         text.push_str(&format!("> {line}\n"));
         engine.handle(line);
-        text.push_str(&mask_time(&output.take()));
+        let mut printed = output.take();
+        // A search runs on a thread of its own: its answer ends with `bestmove`.
+        while starts_a_search(line) && !printed.contains("bestmove") {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            printed.push_str(&output.take());
+        }
+        text.push_str(&mask_time(&printed));
     }
     // Whatever a search still running prints before its answer belongs to the last command.
     engine.run(&b""[..]).unwrap();
     text.push_str(&mask_time(&output.take()));
     text
+}
+
+/// Whether `line` starts a search that answers with `bestmove` (every `go` but `go perft`).
+fn starts_a_search(line: &str) -> bool {
+    line.starts_with("go ") && !line.starts_with("go perft")
 }
 
 /// `text` with the value after every `nps` and `time` word replaced by `…`: how fast a machine

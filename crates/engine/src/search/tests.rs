@@ -114,6 +114,15 @@ fn quiescence_takes_a_hanging_piece_and_leaves_a_defended_one() {
     assert_eq!(score, evaluate(&defended));
 }
 
+#[test]
+fn quiescence_in_check_may_not_stand_pat() {
+    let mut searcher = Searcher::new(&[], Control::default(), SearchConfig::default());
+    // Black is in check from the rook on d8 and has no move: mated, not merely a rook down.
+    let mated = Position::from_fen("3R3k/6pp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap();
+    let score = searcher.quiescence(&mated, 0, -INFINITY, INFINITY).unwrap();
+    assert_eq!(score, -MATE);
+}
+
 /// What `think` gives for `limits` in `fen`, and each depth it reported.
 fn go(fen: &str, limits: &Limits, stop: &AtomicBool) -> (Outcome, Vec<Depth>) {
     let position = Position::from_fen(fen).unwrap();
