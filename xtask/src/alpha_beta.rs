@@ -359,18 +359,30 @@ mod tests {
     use super::*;
     use cb2026::config::SearchConfig;
     use cb2026::search::{Control, Searcher, root_moves};
+    use cb2026::tt::TranspositionTable;
+
+    /// What the engine's own root search of `position` at `DEPTH` counts and finds, as chapter
+    /// 8 describes it: stage 10's search, whose table (a searcher needs one) stays switched off.
+    /// Returns the nodes, the cutoffs, the best move and its score.
+    fn engine_search(position: &Position) -> (u64, u64, cb2026::Move, i32) {
+        let mut table = TranspositionTable::new(1).unwrap();
+        let stage_10 = SearchConfig::preset(10).unwrap();
+        let mut searcher = Searcher::new(&[], Control::default(), &mut table, stage_10);
+        searcher
+            .root(position, &root_moves(position, &[]), DEPTH)
+            .unwrap();
+        let (best, score) = searcher.root_best.unwrap();
+        (searcher.stats.nodes, searcher.stats.cutoffs, best, score)
+    }
 
     #[test]
     fn the_copy_searches_the_same_tree_as_the_engine() {
         let position = Position::from_fen(FEN).unwrap();
         let (root, counts) = search(&position, DEPTH);
-        let mut searcher = Searcher::new(&[], Control::default(), SearchConfig::default());
-        searcher
-            .root(&position, &root_moves(&position, &[]), DEPTH)
-            .unwrap();
-        assert_eq!(counts.nodes, searcher.stats.nodes);
-        assert_eq!(counts.cutoffs, searcher.stats.cutoffs);
-        assert_eq!(root.score, searcher.root_best.unwrap().1);
+        let (nodes, cutoffs, _, score) = engine_search(&position);
+        assert_eq!(counts.nodes, nodes);
+        assert_eq!(counts.cutoffs, cutoffs);
+        assert_eq!(root.score, score);
         assert!(counts.cutoffs > 0, "the picture is meant to show a cutoff");
     }
 
@@ -378,13 +390,10 @@ mod tests {
     fn the_pv_table_ends_holding_the_engines_line() {
         let position = Position::from_fen(FEN).unwrap();
         let steps = pv_steps(&position, DEPTH);
-        let mut searcher = Searcher::new(&[], Control::default(), SearchConfig::default());
-        searcher
-            .root(&position, &root_moves(&position, &[]), DEPTH)
-            .unwrap();
+        let (_, _, best, _) = engine_search(&position);
         let last = &steps.last().unwrap().rows[0];
         assert_eq!(last.len(), DEPTH as usize);
-        assert_eq!(last[0], searcher.root_best.unwrap().0.to_string());
+        assert_eq!(last[0], best.to_string());
         assert_eq!(pv_svg(&steps).matches("#fde2c8").count(), steps.len());
     }
 

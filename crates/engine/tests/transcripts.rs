@@ -33,8 +33,8 @@ const TRANSCRIPTS: [(&str, &str); 9] = [
         "uci\nisready\nposition startpos moves e2e5\nfoo\nisready",
     ),
     ("eval-after-e4", "position startpos moves e2e4\neval"),
-    ("go-depth-5", "position startpos\ngo depth 5"),
-    ("stats-3", "stats 3"),
+    ("go-depth-5", "set stage 10\nposition startpos\ngo depth 5"),
+    ("stats-3", "stats 3 stage 10"),
 ];
 
 /// An output both the engine and the test hold: what the engine wrote so far.

@@ -116,7 +116,8 @@ fn quiescence_takes_a_hanging_piece_and_leaves_a_defended_one() {
 
 #[test]
 fn quiescence_in_check_may_not_stand_pat() {
-    let mut searcher = Searcher::new(&[], Control::default(), SearchConfig::default());
+    let mut table = table();
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, SearchConfig::default());
     // Black is in check from the rook on d8 and has no move: mated, not merely a rook down.
     let mated = Position::from_fen("3R3k/6pp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap();
     let score = searcher.quiescence(&mated, 0, -INFINITY, INFINITY).unwrap();
