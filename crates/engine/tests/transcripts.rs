@@ -9,8 +9,11 @@
 //! replaced by `…`; the chapter's block says so when it shows one.
 
 use cb2026::uci::Engine;
-use std::io::Write;
-use std::sync::{Arc, Mutex};
+use output::SharedOutput;
+
+/// The output the engine and the test share.
+#[path = "support/output.rs"]
+mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
 const TRANSCRIPTS: [(&str, &str); 9] = [
@@ -37,32 +40,10 @@ const TRANSCRIPTS: [(&str, &str); 9] = [
     ("stats-3", "stats 3 stage 10"),
 ];
 
-/// An output both the engine and the test hold: what the engine wrote so far.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Shared {
-    /// What was written since the last call, emptied.
-    fn take(&self) -> String {
-        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
-        String::from_utf8(bytes).unwrap()
-    }
-}
-
 /// The session `script` gives: each line typed, after `> `, then what the engine printed in
 /// answer, with the fields that depend on time masked.
 fn session(script: &str) -> String {
-    let output = Shared::default();
+    let output = SharedOutput::default();
     let mut engine = Engine::new(output.clone());
     let mut text = String::new();
     for line in script.lines() {

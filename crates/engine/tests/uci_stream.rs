@@ -11,10 +11,13 @@ use cb2026::Position;
 use cb2026::movegen::legal_moves;
 use cb2026::rng::Rng;
 use cb2026::uci::{Engine, Flow};
-use std::io::Write;
+use output::SharedOutput;
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// The output the engine and the test share.
+#[path = "support/output.rs"]
+mod output;
 
 /// How long one command may keep the loop from reading the next. Generous, since the tests
 /// share a busy machine; a loop that waits for a search waits for ever.
@@ -29,37 +32,11 @@ const FENS: [&str; 5] = [
     "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
 ];
 
-/// An output the engine and the test share.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(bytes);
-        Ok(bytes.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Shared {
-    /// Everything written from byte `start` on.
-    fn text_from(&self, start: usize) -> String {
-        String::from_utf8(self.0.lock().unwrap()[start..].to_vec()).unwrap()
-    }
-
-    /// How many bytes have been written.
-    fn len(&self) -> usize {
-        self.0.lock().unwrap().len()
-    }
-
-    /// The moves of every `bestmove` written so far, in order.
-    fn best_moves(&self) -> Vec<String> {
-        let text = self.text_from(0);
-        let answers = text.lines().filter_map(|l| l.strip_prefix("bestmove "));
-        answers.map(str::to_string).collect()
-    }
+/// The moves of every `bestmove` written so far, in order.
+fn best_moves(output: &SharedOutput) -> Vec<String> {
+    let text = output.text_from(0);
+    let answers = text.lines().filter_map(|l| l.strip_prefix("bestmove "));
+    answers.map(str::to_string).collect()
 }
 
 /// The engine on a thread of its own, handed one line at a time through `Engine::handle`, so
@@ -70,13 +47,13 @@ struct Driver {
     /// What `handle` returned for each line.
     flows: Receiver<Flow>,
     /// What the engine wrote.
-    output: Shared,
+    output: SharedOutput,
 }
 
 impl Driver {
     /// A new engine, in the start position.
     fn new() -> Driver {
-        let output = Shared::default();
+        let output = SharedOutput::default();
         let (lines, inbox) = channel::<String>();
         let (outbox, flows) = channel();
         let written = output.clone();
@@ -355,7 +332,7 @@ fn random_command(rng: &mut Rng, model: &Model) -> Command {
 /// Waits until every accepted `go` has answered, failing after [`BOUND`].
 fn await_answers(driver: &Driver, model: &Model, context: &str) {
     let started = std::time::Instant::now();
-    while driver.output.best_moves().len() < model.searched.len() {
+    while best_moves(&driver.output).len() < model.searched.len() {
         assert!(started.elapsed() < BOUND, "{context}: no bestmove");
         std::thread::sleep(Duration::from_millis(1));
     }
@@ -363,7 +340,7 @@ fn await_answers(driver: &Driver, model: &Model, context: &str) {
 
 /// Sends `command` and checks what the engine made of it against `model`, which it updates.
 fn step(driver: &Driver, model: &mut Model, command: &Command, context: &str) {
-    let idle = driver.output.best_moves().len() == model.searched.len();
+    let idle = best_moves(&driver.output).len() == model.searched.len();
     let (flow, written) = driver.send(&command.line, context);
     assert_eq!(flow, Flow::Continue, "{context}");
     let refused = written.lines().any(|l| l.starts_with("info string "));
@@ -379,7 +356,7 @@ fn step(driver: &Driver, model: &mut Model, command: &Command, context: &str) {
         assert!(written.contains("readyok\n"), "{context}: {written}");
     }
     if line == "stop" {
-        let answered = driver.output.best_moves().len();
+        let answered = best_moves(&driver.output).len();
         assert_eq!(answered, model.searched.len(), "{context}: after stop");
     }
     if refused {
@@ -404,7 +381,7 @@ fn check_state(driver: &Driver, model: &Model, context: &str) {
     assert!(!written.contains("info string"), "{context}: {written}");
     let (_, written) = driver.send("isready", context);
     assert_eq!(written, "readyok\n", "{context}");
-    let best = driver.output.best_moves();
+    let best = best_moves(&driver.output);
     assert_eq!(best.len(), model.searched.len(), "{context}: {best:?}");
     for (answer, position) in best.iter().zip(&model.searched) {
         let legal = legal_moves(position);
@@ -440,7 +417,7 @@ fn after_any_stream_of_commands_the_loop_answers_and_its_state_is_sane() {
                 // quit ends any search, with its answer, and the loop.
                 let (flow, _) = driver.send("quit", &context);
                 assert_eq!(flow, Flow::Quit, "{context}");
-                let answered = driver.output.best_moves().len();
+                let answered = best_moves(&driver.output).len();
                 assert_eq!(answered, model.searched.len(), "{context}");
                 (driver, model) = (Driver::new(), Model::new());
             } else {
