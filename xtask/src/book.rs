@@ -70,17 +70,7 @@ fn build_stage(root: &Path, number: u32) -> Result<(), String> {
     }
     let worktree = root.join("target/book-stages").join(&tag);
     // A worktree left by an earlier run is replaced, so the book is always the tag's own.
-    let _ = Command::new("git")
-        .current_dir(root)
-        .args(["worktree", "remove", "--force"])
-        .arg(&worktree)
-        .stderr(std::process::Stdio::null())
-        .status();
-    run(Command::new("git")
-        .current_dir(root)
-        .args(["worktree", "add", "--detach"])
-        .arg(&worktree)
-        .arg(&tag))?;
+    crate::fresh_worktree(root, &worktree, &tag)?;
     install_tools(root)?;
     run(mdbook(root).arg("build").arg(worktree.join("book")))?;
     let index = worktree.join("book/build/html/index.html");

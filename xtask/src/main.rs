@@ -183,6 +183,22 @@ pub fn repo_root() -> PathBuf {
     checkout::compiled_root()
 }
 
+/// Checks out `revision` of the repository at `root` in a detached worktree at `worktree`,
+/// first removing a worktree an earlier, interrupted run may have left there.
+pub fn fresh_worktree(root: &Path, worktree: &Path, revision: &str) -> Result<(), String> {
+    let _ = Command::new("git")
+        .current_dir(root)
+        .args(["worktree", "remove", "--force"])
+        .arg(worktree)
+        .stderr(std::process::Stdio::null())
+        .status();
+    run(Command::new("git")
+        .current_dir(root)
+        .args(["worktree", "add", "--detach", "--quiet"])
+        .arg(worktree)
+        .arg(revision))
+}
+
 /// Runs `command`, its output going to ours, and fails if it fails.
 pub fn run(command: &mut Command) -> Result<(), String> {
     let status = command

@@ -234,18 +234,7 @@ fn verify(root: &Path) -> Result<(), String> {
     let target = root.join("target/verify");
     for tag in tags {
         let worktree = std::env::temp_dir().join(format!("cb2026-verify-{tag}"));
-        // A worktree left by an interrupted run would block this one; none is the usual case.
-        let _ = Command::new("git")
-            .current_dir(root)
-            .args(["worktree", "remove", "--force"])
-            .arg(&worktree)
-            .stderr(std::process::Stdio::null())
-            .status();
-        run(Command::new("git")
-            .current_dir(root)
-            .args(["worktree", "add", "--detach"])
-            .arg(&worktree)
-            .arg(&tag))?;
+        crate::fresh_worktree(root, &worktree, &tag)?;
         println!("== {tag}");
         let cargo = |args: &[&str]| {
             run(Command::new("cargo")

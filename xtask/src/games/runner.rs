@@ -365,15 +365,7 @@ pub fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), 
         return Ok((binary, commit));
     }
     let worktree = root.join(format!("target/match/worktree-{commit}"));
-    let _ = git()
-        .args(["worktree", "remove", "--force"])
-        .arg(&worktree)
-        .stderr(std::process::Stdio::null())
-        .status();
-    run(git()
-        .args(["worktree", "add", "--detach"])
-        .arg(&worktree)
-        .arg(&commit))?;
+    crate::fresh_worktree(root, &worktree, &commit)?;
     let built = run(Command::new("cargo")
         .current_dir(&worktree)
         .env("CARGO_TARGET_DIR", root.join("target/match/build"))

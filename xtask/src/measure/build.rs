@@ -115,14 +115,7 @@ fn compile(root: &Path, commit: &str, folder: &Path, layouts: usize) -> Result<(
     };
     let _ = std::fs::remove_dir_all(folder);
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    let _ = git()
-        .args(["worktree", "remove", "--force"])
-        .arg(&worktree)
-        .output();
-    run(git()
-        .args(["worktree", "add", "--detach", "--quiet"])
-        .arg(&worktree)
-        .arg(commit))?;
+    crate::fresh_worktree(root, &worktree, commit)?;
     let mut cargo = Command::new("nice");
     cargo
         .current_dir(&worktree)
