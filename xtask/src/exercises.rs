@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 10] = [
+pub const EXERCISES: [Exercise; 12] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -114,6 +114,22 @@ pub const EXERCISES: [Exercise; 10] = [
         to: "-MATE",
         target: &["--lib"],
         test: "search::tests::mate_in_two_is_found_and_scored_three_plies_away",
+    },
+    Exercise {
+        page: "ch09-tt.md",
+        file: "crates/engine/src/tt.rs",
+        from: "if score >= MATE_BOUND {\n        score + ply as i32",
+        to: "if score >= MATE_BOUND {\n        score",
+        target: &["--lib"],
+        test: "tt::tests::a_mate_is_stored_from_the_node_and_found_from_the_root",
+    },
+    Exercise {
+        page: "ch09-tt.md",
+        file: "crates/engine/src/search/tt.rs",
+        from: "if ply == 0 {\n            return None;\n        }\n        hit?",
+        to: "hit?",
+        target: &["--lib"],
+        test: "search::tt::tests::a_second_search_finds_the_first_ones_results_and_still_a_move_at_the_root",
     },
 ];
 

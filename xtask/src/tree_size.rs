@@ -21,8 +21,8 @@ const HEIGHT: f64 = 340.0;
 const LEFT: f64 = 64.0;
 /// Room right of the plotting area.
 const RIGHT: f64 = 24.0;
-/// Room above the plotting area, for the legend.
-const TOP: f64 = 60.0;
+/// Room above the plotting area, for the legend: a line of it for each stage.
+const TOP: f64 = 12.0 + 24.0 * LINES.len() as f64;
 /// Room below the plotting area, for the x axis's labels.
 const BOTTOM: f64 = 44.0;
 /// The colour of axes and text.
@@ -30,44 +30,66 @@ const INK: &str = "#333333";
 /// The colour of grid lines.
 const GRID: &str = "#dddddd";
 
-/// One line of the plot: a stage's name and the measurement of its search.
-type Search = (&'static str, fn(&Position, u32, SearchConfig) -> Stats);
+/// One line of the plot: a stage, the measurement its search is drawn from, and how the line
+/// looks.
+struct Line {
+    /// The legend's name for the stage.
+    name: &'static str,
+    /// The stage whose preset the search runs under.
+    stage: u32,
+    /// The measurement: the nodes a search of a position to a depth visits, under a preset.
+    search: fn(&Position, u32, SearchConfig) -> Stats,
+    /// The line's colour.
+    colour: &'static str,
+    /// The line's SVG dash pattern (`none` for a solid line).
+    dash: &'static str,
+}
 
-/// The stages so far, each with the search it measures and its line's colour and dash.
-const STAGES: [(Search, &str, &str); 2] = [
-    (
-        ("stage 9: one pass", measure::measure_one_pass),
-        "#c0392b",
-        "6 4",
-    ),
-    (
-        ("stage 10: iterative deepening", measure::measure),
-        "#1f5fa8",
-        "none",
-    ),
+/// The stages so far, one line each. Stage 9's search has no iterative deepening, so it is
+/// measured by the one-pass harness; from stage 10 on, each stage is its preset.
+const LINES: [Line; 3] = [
+    Line {
+        name: "stage 9: one pass",
+        stage: 10,
+        search: measure::measure_one_pass,
+        colour: "#c0392b",
+        dash: "6 4",
+    },
+    Line {
+        name: "stage 10: iterative deepening",
+        stage: 10,
+        search: measure::measure,
+        colour: "#1f5fa8",
+        dash: "none",
+    },
+    Line {
+        name: "stage 11: transposition table",
+        stage: 11,
+        search: measure::measure,
+        colour: "#2e8b57",
+        dash: "2 3",
+    },
 ];
 
 /// Each stage's name and its node counts at depths 1 to [`DEEPEST`], summed over the six
 /// positions.
 pub fn counts() -> Vec<(&'static str, Vec<u64>)> {
-    // Stages 9 and 10 have no switches: both lines search with stage 10's preset, which keeps
-    // every later technique off.
-    let stage_10 = SearchConfig::preset(10).expect("stage 10 exists");
-    STAGES
+    LINES
         .iter()
-        .map(|&((name, search), _, _)| {
+        .map(|line| {
+            let config = SearchConfig::preset(line.stage).expect("a stage with a preset");
             let by_depth = (1..=DEEPEST)
                 .map(|depth| {
                     POSITIONS
                         .iter()
                         .map(|(_, fen)| {
                             let position = Position::from_fen(fen).expect("a valid position");
-                            search(&position, depth, stage_10).nodes
+                            (line.search)(&position, depth, config).nodes
                         })
                         .sum()
                 })
                 .collect();
-            (name, by_depth)
+            (line.name, by_depth)
         })
         .collect()
 }
@@ -132,7 +154,7 @@ pub fn svg(lines: &[(&str, Vec<u64>)]) -> String {
         TOP + plot_h / 2.0,
         TOP + plot_h / 2.0
     );
-    for (i, ((name, counts), (_, colour, dash))) in lines.iter().zip(STAGES).enumerate() {
+    for (i, ((name, counts), Line { colour, dash, .. })) in lines.iter().zip(&LINES).enumerate() {
         let points: Vec<String> = counts
             .iter()
             .enumerate()

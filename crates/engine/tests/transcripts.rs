@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 9] = [
+const TRANSCRIPTS: [(&str, &str); 10] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -38,6 +38,10 @@ const TRANSCRIPTS: [(&str, &str); 9] = [
     ("eval-after-e4", "position startpos moves e2e4\neval"),
     ("go-depth-5", "set stage 10\nposition startpos\ngo depth 5"),
     ("stats-3", "stats 3 stage 10"),
+    (
+        "go-depth-6-twice",
+        "position startpos\ngo depth 6\ngo depth 6",
+    ),
 ];
 
 /// The session `script` gives: each line typed, after `> `, then what the engine printed in
