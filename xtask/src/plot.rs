@@ -18,7 +18,7 @@
 //! and it depends only on the record, so `check-chapters` can redraw it and compare.
 
 use crate::games::record::{RECORDS, Record};
-use crate::games::stats::Estimate;
+use crate::games::stats::{Estimate, logistic_elo};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -148,14 +148,29 @@ impl Plot {
                 for name in names {
                     bars.push((name.clone(), load(name)?.elo()?));
                 }
+                let end = |elo: f64| {
+                    if is_open_end(elo) {
+                        "no finite end".to_string()
+                    } else {
+                        format!("{elo:.0}")
+                    }
+                };
                 let alt: Vec<String> = bars
                     .iter()
                     .map(|(name, e)| {
-                        format!("{name} {:.0} ({:.0} to {:.0})", e.value, e.low, e.high)
+                        format!("{name} {:.0} ({} to {})", e.value, end(e.low), end(e.high))
                     })
                     .collect();
+                let arrows = if bars
+                    .iter()
+                    .any(|(_, e)| is_open_end(e.low) || is_open_end(e.high))
+                {
+                    "; an arrow marks an interval that runs off the plot, with no finite end, where the score is too near 0% or 100% for the games to bound the difference"
+                } else {
+                    ""
+                };
                 let html = format!(
-                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"Elo with 95% intervals: {}\"><figcaption>Elo measured by each record, with its 95% interval</figcaption></figure></div>",
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"Elo with 95% intervals: {}\"><figcaption>Elo measured by each record, with its 95% interval{arrows}</figcaption></figure></div>",
                     self.file(),
                     alt.join("; ")
                 );
@@ -245,31 +260,77 @@ fn open_svg() -> String {
     )
 }
 
+/// Whether an interval's end is open: the score's interval reaches 0% or 100%, where the
+/// logistic curve has no finite Elo, and [`logistic_elo`] reports its clamp (±3600) instead.
+pub fn is_open_end(elo: f64) -> bool {
+    elo.abs() >= logistic_elo(1.0) - 1.0
+}
+
 /// Each record's Elo as a bar from 0 with its interval as an error bar, labelled below.
+///
+/// The axis spans 0, the estimates and the intervals' finite ends. An open end (see
+/// [`is_open_end`]) would stretch it to the clamp, ±3600, and flatten every bar, so it is
+/// drawn instead as an arrow at the plot's edge, and a legend says what the arrow means.
 pub fn elo_svg(bars: &[(String, Estimate)]) -> String {
-    let low = bars.iter().map(|(_, e)| e.low).fold(0.0, f64::min);
-    let high = bars.iter().map(|(_, e)| e.high).fold(0.0, f64::max);
+    let shown = || {
+        bars.iter()
+            .flat_map(|(_, e)| [e.value, e.low, e.high])
+            .filter(|&elo| !is_open_end(elo))
+    };
+    let low = shown().fold(0.0, f64::min);
+    let high = shown().fold(0.0, f64::max);
     let step = nice_step((high - low).max(1.0) / 6.0);
-    let (low, high) = ((low / step).floor() * step, (high / step).ceil() * step);
+    let (mut low, mut high) = ((low / step).floor() * step, (high / step).ceil() * step);
+    // A step of room beyond the last finite value on a side where an interval runs on, so
+    // that its arrow stands clear of the bars.
+    let ends = || bars.iter().flat_map(|(_, e)| [e.low, e.high]);
+    if ends().any(|end| is_open_end(end) && end > 0.0) {
+        high += step;
+    }
+    if ends().any(|end| is_open_end(end) && end < 0.0) {
+        low -= step;
+    }
     let (plot_w, plot_h) = (WIDTH - LEFT - 20.0, HEIGHT - TOP - BOTTOM);
-    let y = |elo: f64| TOP + (high - elo) / (high - low) * plot_h;
+    let y = |elo: f64| TOP + (high - elo.clamp(low, high)) / (high - low) * plot_h;
     let mut svg = open_svg();
     y_grid(&mut svg, low, high + step / 2.0, step, plot_w, y);
     let slot = plot_w / bars.len().max(1) as f64;
+    let mut clipped = false;
     for (i, (name, elo)) in bars.iter().enumerate() {
         let centre = LEFT + slot * (i as f64 + 0.5);
         let (top, bottom) = (y(elo.value.max(0.0)), y(elo.value.min(0.0)));
         let _ = writeln!(
             svg,
             "<rect x=\"{:.1}\" y=\"{top:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{PATH}\" opacity=\"0.8\"/>\n\
-             <line x1=\"{centre:.1}\" x2=\"{centre:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"{INK}\" stroke-width=\"1.5\"/>\n\
-             <text x=\"{centre:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\">{name}</text>",
+             <line x1=\"{centre:.1}\" x2=\"{centre:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"{INK}\" stroke-width=\"1.5\"/>",
             centre - slot * 0.3,
             slot * 0.6,
             bottom - top,
             y(elo.low),
             y(elo.high),
-            TOP + plot_h + 16.0,
+        );
+        for end in [elo.low, elo.high] {
+            if end < low || end > high {
+                clipped = true;
+                svg.push_str(&arrow_head(centre, y(end), end > high));
+            } else {
+                let _ = writeln!(
+                    svg,
+                    "<line x1=\"{:.1}\" x2=\"{:.1}\" y1=\"{ye:.1}\" y2=\"{ye:.1}\" stroke=\"{INK}\" stroke-width=\"1.5\"/>",
+                    centre - 5.0,
+                    centre + 5.0,
+                    ye = y(end),
+                );
+            }
+        }
+        svg.push_str(&label(name, centre, TOP + plot_h + 16.0, slot));
+    }
+    if clipped {
+        svg.push_str(&arrow_head(LEFT + 14.0, 4.0, true));
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"13\" font-size=\"11\" fill=\"{INK}\">{CLIPPED_LEGEND}</text>",
+            LEFT + 24.0,
         );
     }
     let _ = writeln!(
@@ -282,6 +343,45 @@ pub fn elo_svg(bars: &[(String, Estimate)]) -> String {
         y0 = y(0.0),
     );
     svg
+}
+
+/// What an arrow on an Elo plot means, in its legend.
+const CLIPPED_LEGEND: &str = "the interval runs on past the plot: it has no finite end";
+
+/// An arrowhead at (`x`, `y`), pointing up if `up`, else down: an interval clipped there.
+fn arrow_head(x: f64, y: f64, up: bool) -> String {
+    let back = if up { y + 9.0 } else { y - 9.0 };
+    format!(
+        "<polygon points=\"{x:.1},{y:.1} {:.1},{back:.1} {:.1},{back:.1}\" fill=\"{INK}\"/>\n",
+        x - 5.0,
+        x + 5.0
+    )
+}
+
+/// A bar's label, centred at `x` with its first line at `y`: on one line if it fits in
+/// `width`, or broken after hyphens into lines that do, so that long record names do not run
+/// into each other.
+fn label(name: &str, x: f64, y: f64, width: f64) -> String {
+    // About the width of a character of the 12-unit sans-serif font.
+    let fits = |text: &str| text.chars().count() as f64 * 6.8 <= width;
+    let mut lines: Vec<String> = Vec::new();
+    for part in name.split_inclusive('-') {
+        match lines.last_mut() {
+            Some(line) if fits(&format!("{line}{part}")) => line.push_str(part),
+            _ => lines.push(part.to_string()),
+        }
+    }
+    let spans: String = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let dy = if i == 0 { 0.0 } else { 14.0 };
+            format!("<tspan x=\"{x:.1}\" dy=\"{dy}\">{line}</tspan>")
+        })
+        .collect();
+    format!(
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"middle\" fill=\"{INK}\">{spans}</text>\n"
+    )
 }
 
 /// Grid lines across the plot, `plot_w` wide, with their labels on the y axis: one every
@@ -370,7 +470,8 @@ mod tests {
         ];
         let svg = elo_svg(&bars);
         assert_eq!(svg.matches("<rect x=").count(), 2);
-        assert!(svg.contains(">a</text>") && svg.contains(">b</text>"));
+        assert!(svg.contains(">a</tspan>") && svg.contains(">b</tspan>"));
+        assert!(!svg.contains("<polygon") && !svg.contains(CLIPPED_LEGEND));
         assert_eq!(
             Plot::parse("elo stages sprt-stage-08 sprt-stage-09")
                 .unwrap()
@@ -378,6 +479,46 @@ mod tests {
             "diagrams/plot-elo-stages.svg"
         );
         assert!(Plot::parse("elo stages").is_err());
+    }
+
+    #[test]
+    fn an_open_interval_end_is_an_arrow_and_leaves_the_axis_to_the_finite_values() {
+        let open = logistic_elo(1.0);
+        assert!(is_open_end(open) && is_open_end(-open) && !is_open_end(1030.0));
+        let bars = [(
+            "sprt".to_string(),
+            Estimate {
+                value: 667.0,
+                low: 476.0,
+                high: open,
+            },
+        )];
+        let svg = elo_svg(&bars);
+        // The axis runs to the estimate, in round steps (200 here), and one step more for
+        // the arrow, not to the clamp.
+        assert!(svg.contains(">1000</text>") && !svg.contains(">1200</text>"));
+        assert_eq!(
+            svg.matches("<polygon").count(),
+            2,
+            "the arrow, and the legend's"
+        );
+        assert!(svg.contains(CLIPPED_LEGEND));
+        assert!(!svg.contains("NaN") && !svg.contains("-0.0\""));
+    }
+
+    #[test]
+    fn a_long_label_is_broken_after_hyphens_to_fit_its_slot() {
+        let text = label("match-random-stockfish-1350", 100.0, 280.0, 110.0);
+        assert_eq!(text.matches("<tspan").count(), 2, "{text}");
+        assert!(
+            text.contains(">match-random-</tspan>") && text.contains(">stockfish-1350</tspan>")
+        );
+        assert_eq!(
+            label("sprt-stage-08", 100.0, 280.0, 190.0)
+                .matches("<tspan")
+                .count(),
+            1
+        );
     }
 
     #[test]
