@@ -47,7 +47,7 @@ pub const TACTIC_MARGIN: i32 = 150;
 /// The tactical suite: one move clearly best, the position not already decided.
 pub const TACTICS: Recipe = Recipe {
     name: "tactics",
-    count: 200,
+    count: 300,
     multipv: 2,
     screen_depth: 10,
     depth: 18,
