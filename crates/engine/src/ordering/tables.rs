@@ -229,9 +229,11 @@ mod tests {
         let [a, b, c] = ["a2a3", "b2b3", "c2c3"].map(|uci| mv(&position, uci));
         let mut tables = OrderingTables::default();
         let config = SearchConfig::default();
-        for best in [a, a, b, c] {
+        for best in [a, b, b] {
             tables.record_cutoff(config, &position, best, &[], 7, 1, None);
         }
+        assert_eq!(tables.killers[7], [Some(b), Some(a)], "b twice keeps a");
+        tables.record_cutoff(config, &position, c, &[], 7, 1, None);
         assert_eq!(tables.killers[7], [Some(c), Some(b)]);
         assert_eq!(tables.killers[6], [None, None]);
     }
