@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 12] = [
+pub const EXERCISES: [Exercise; 14] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -130,6 +130,22 @@ pub const EXERCISES: [Exercise; 12] = [
         to: "hit?",
         target: &["--lib"],
         test: "search::tt::tests::a_second_search_finds_the_first_ones_results_and_still_a_move_at_the_root",
+    },
+    Exercise {
+        page: "ch10-ordering.md",
+        file: "crates/engine/src/ordering/tables.rs",
+        from: "*entry += change - *entry * change.abs() / MAX_HISTORY;",
+        to: "*entry += change;",
+        target: &["--lib"],
+        test: "ordering::tables::tests::gravity_keeps_a_score_within_the_bound_and_saturates_there",
+    },
+    Exercise {
+        page: "ch10-ordering.md",
+        file: "crates/engine/src/ordering/tables.rs",
+        from: "if killers[0] != Some(best) {\n            killers[1] = killers[0];\n            killers[0] = Some(best);\n        }",
+        to: "killers[1] = killers[0];\n        killers[0] = Some(best);",
+        target: &["--lib"],
+        test: "ordering::tables::tests::two_killers_per_ply_the_latest_first_never_the_same_twice",
     },
 ];
 

@@ -19,6 +19,15 @@ bitflags::bitflags! {
         /// The transposition table (stage 11): probed at every node for a cutoff and a move
         /// to try first, and written at the end of every node.
         const TT = 1 << 0;
+        /// Killer moves (stage 12): two quiet moves per ply that caused a cutoff there,
+        /// tried after the captures.
+        const KILLERS = 1 << 1;
+        /// The history table (stage 12): quiet moves ordered by how often they caused a
+        /// cutoff, by side, from-square and to-square.
+        const HISTORY = 1 << 2;
+        /// The countermove (stage 12): the quiet reply that last refuted the opponent's move,
+        /// tried after the killers.
+        const COUNTERMOVE = 1 << 3;
     }
 }
 
@@ -35,11 +44,28 @@ pub struct Switch {
 }
 
 /// Every switch, in the order the stages introduced them.
-pub const SWITCHES: &[Switch] = &[Switch {
-    name: "tt",
-    stage: 11,
-    flag: Switches::TT,
-}];
+pub const SWITCHES: &[Switch] = &[
+    Switch {
+        name: "tt",
+        stage: 11,
+        flag: Switches::TT,
+    },
+    Switch {
+        name: "killers",
+        stage: 12,
+        flag: Switches::KILLERS,
+    },
+    Switch {
+        name: "history",
+        stage: 12,
+        flag: Switches::HISTORY,
+    },
+    Switch {
+        name: "countermove",
+        stage: 12,
+        flag: Switches::COUNTERMOVE,
+    },
+];
 
 /// The last stage of the plan. Presets exist for stages 1 to this one.
 pub const LAST_STAGE: u32 = 20;

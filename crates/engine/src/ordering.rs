@@ -5,21 +5,40 @@
 //! valuable victim first and, among captures of the same victim, the least valuable attacker
 //! first (MVV-LVA); then the quiet moves, in the order the generator gave them. From stage 10 a
 //! node may be given one move to try before all of these: the move the previous iteration of
-//! iterative deepening found best there.
+//! iterative deepening found best there. From stage 12 the quiet moves are ordered too, by what
+//! the search has learnt about them ([`tables`]): after the captures come the two killers of
+//! the node's ply, then the countermove of the move before, then the other quiet moves by
+//! their history score.
+//!
+//! Each band's keys lie wholly above the next band's, so a move's band decides first and its
+//! score only orders it within the band. A move is in one band only: a killer or countermove
+//! that is a capture here, or the hint, is ordered as that.
+
+pub mod tables;
 
 use crate::movegen::{MAX_MOVES, MoveList};
 use crate::moves::Move;
+use crate::piece::Piece;
 use crate::piece::PieceType;
 use crate::position::Position;
+use tables::{MAX_HISTORY, OrderingTables};
 
 /// The ordering key of the move a node is told to try first: above every other key.
 pub const HINT_KEY: i32 = i32::MAX;
 
-/// The ordering key of a quiet move: below every capture's.
+/// The ordering key of a quiet move the search knows nothing about: below every capture's,
+/// and in the middle of the band that quiet moves' history scores span.
 pub const QUIET_KEY: i32 = 0;
 
-/// Added to every capture's key, so that the worst capture still comes before any quiet move.
-pub const CAPTURE_BASE: i32 = 1_000;
+/// The key of the countermove: above any quiet move's score, which may one day be the sum of
+/// three history scores, each within ±[`MAX_HISTORY`].
+pub const COUNTERMOVE_KEY: i32 = 4 * MAX_HISTORY;
+
+/// The keys of a ply's first and second killer: above the countermove.
+pub const KILLER_KEYS: [i32; 2] = [COUNTERMOVE_KEY + 2, COUNTERMOVE_KEY + 1];
+
+/// Added to every capture's key, so that the worst capture still comes before any killer.
+pub const CAPTURE_BASE: i32 = 8 * MAX_HISTORY;
 
 /// How much one step up in the victim's value weighs against the attacker's: more than the
 /// whole range of attackers (pawn to king is five steps), so the victim decides first.
@@ -90,6 +109,35 @@ impl MovePicker {
         }
     }
 
+    /// The picker with its quiet moves ordered by what the search has learnt in `tables`:
+    /// `ply`'s killers first, then the countermove of `previous` (the move that led to the
+    /// node, with its piece), then the others by their history score. The hint and the
+    /// captures keep their keys, so each move is ordered once, in its highest band; a table
+    /// entry that is not a legal move here matches nothing.
+    pub fn learnt(
+        mut self,
+        position: &Position,
+        tables: &OrderingTables,
+        ply: usize,
+        previous: Option<(Move, Piece)>,
+    ) -> MovePicker {
+        let side = position.side_to_move();
+        let [first, second] = tables.killers[ply];
+        let countermove = tables.countermove(previous);
+        for (key, &mv) in self.keys.iter_mut().zip(self.moves.as_slice()) {
+            if Some(mv) == self.hint || mv.is_capture() {
+                continue;
+            }
+            *key = match Some(mv) {
+                killer if killer == first => KILLER_KEYS[0],
+                killer if killer == second => KILLER_KEYS[1],
+                counter if counter == countermove => COUNTERMOVE_KEY,
+                _ => tables.history_score(side, mv),
+            };
+        }
+        self
+    }
+
     /// The move the node was told to try first, if any.
     pub fn hint(&self) -> Option<Move> {
         self.hint
@@ -137,6 +185,88 @@ mod tests {
         let position = Position::startpos();
         let picked: Vec<Move> = MovePicker::new(&position, legal_moves(&position), None).collect();
         assert_eq!(picked, legal_moves(&position).as_slice());
+    }
+
+    /// Tables that have learnt, in `position` at `ply`: `killers`, the countermove `counter`
+    /// of `previous`, and a history score for each of `history`, all given as UCI text.
+    fn learnt(
+        position: &Position,
+        ply: usize,
+        killers: [&str; 2],
+        (previous, counter): (Option<(Move, Piece)>, &str),
+        history: &[(&str, i32)],
+    ) -> OrderingTables {
+        let find = |uci| crate::movegen::find_move(position, uci).unwrap();
+        let mut tables = OrderingTables::default();
+        tables.killers[ply] = killers.map(|uci| Some(find(uci)));
+        let (mv, piece) = previous.unwrap();
+        tables.countermoves[piece.index()][mv.to().index()] = Some(find(counter));
+        for &(uci, score) in history {
+            let mv = find(uci);
+            tables.history[position.side_to_move().index()][mv.from().index()][mv.to().index()] =
+                score;
+        }
+        tables
+    }
+
+    #[test]
+    fn the_bands_hash_move_captures_killers_countermove_then_history() {
+        // White can take the queen on d5 with the pawn or the rook; the rest are quiet.
+        let before = Position::from_fen("4k3/8/8/3q4/2P5/8/8/3RK3 b - - 0 1").unwrap();
+        let last = crate::movegen::find_move(&before, "e8d8").unwrap();
+        let position = before.make(last);
+        let previous = Some((last, before.moving_piece(last)));
+        let history = [("e1f2", -500), ("d1a1", 900), ("c4c5", MAX_HISTORY)];
+        let tables = learnt(&position, 3, ["d1b1", "e1e2"], (previous, "d1c1"), &history);
+        let hint = crate::movegen::find_move(&position, "e1f1").unwrap();
+        let order: Vec<String> = MovePicker::new(&position, legal_moves(&position), Some(hint))
+            .learnt(&position, &tables, 3, previous)
+            .map(|mv| mv.to_string())
+            .collect();
+        let expected = [
+            "e1f1", "c4d5", "d1d5", "d1b1", "e1e2", "d1c1", "c4c5", "d1a1",
+        ];
+        assert_eq!(order[..expected.len()], expected);
+        let rest = &order[expected.len()..];
+        assert_eq!(rest.last().map(String::as_str), Some("e1f2"), "{rest:?}");
+    }
+
+    #[test]
+    fn a_killer_or_countermove_that_is_a_capture_or_the_hint_is_ordered_as_that_once() {
+        let before = Position::from_fen("4k3/8/8/3q4/2P5/8/8/3RK3 b - - 0 1").unwrap();
+        let last = crate::movegen::find_move(&before, "e8e7").unwrap();
+        let position = before.make(last);
+        let previous = Some((last, before.moving_piece(last)));
+        let mut tables = learnt(&position, 0, ["e1f1", "e1e2"], (previous, "d1c1"), &[]);
+        // Killers that are a capture and the hint: the capture keeps its MVV-LVA place.
+        let capture = crate::movegen::find_move(&position, "c4d5").unwrap();
+        tables.killers[0][1] = Some(capture);
+        let hint = crate::movegen::find_move(&position, "e1f1").unwrap();
+        let order: Vec<Move> = MovePicker::new(&position, legal_moves(&position), Some(hint))
+            .learnt(&position, &tables, 0, previous)
+            .collect();
+        let text: Vec<String> = order.iter().map(|mv| mv.to_string()).collect();
+        assert_eq!(text[..4], ["e1f1", "c4d5", "d1d5", "d1c1"]);
+        assert_eq!(order.len(), legal_moves(&position).len(), "each move once");
+    }
+
+    #[test]
+    fn a_killer_that_is_not_legal_here_is_never_handed_out() {
+        // A killer learnt elsewhere: a quiet rook move that this position does not have.
+        let elsewhere = Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let foreign = crate::movegen::find_move(&elsewhere, "a1a8").unwrap();
+        let position = Position::startpos();
+        let mut tables = OrderingTables::default();
+        tables.killers[1] = [Some(foreign), None];
+        let picked: Vec<Move> = MovePicker::new(&position, legal_moves(&position), None)
+            .learnt(&position, &tables, 1, None)
+            .collect();
+        assert!(!picked.contains(&foreign));
+        assert_eq!(
+            picked,
+            legal_moves(&position).as_slice(),
+            "nothing learnt, nothing moved"
+        );
     }
 
     #[test]

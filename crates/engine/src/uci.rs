@@ -21,6 +21,7 @@ use crate::eval::eval_report;
 use crate::limits::Limits;
 use crate::movegen::find_move;
 use crate::moves::Move;
+use crate::ordering::tables::OrderingTables;
 use crate::perft::perft_report;
 use crate::position::{Position, show};
 use crate::score::{MATE, MATE_BOUND};
@@ -94,6 +95,9 @@ pub struct Engine<W: Write + Send + 'static> {
     /// thread holds its lock while it runs; the commands that change the table wait until no
     /// search runs, so they never wait for the lock.
     table: Arc<Mutex<TranspositionTable>>,
+    /// The killers, countermoves and history that order quiet moves, kept for the whole game
+    /// beside the table and held the same way.
+    tables: Arc<Mutex<OrderingTables>>,
     /// Where answers go, shared with the search thread.
     output: Arc<Mutex<W>>,
     /// The search in progress, if any.
@@ -131,6 +135,7 @@ impl<W: Write + Send + 'static> Engine<W> {
             table: Arc::new(Mutex::new(
                 TranspositionTable::new(tt::DEFAULT_MB).expect("the default table fits"),
             )),
+            tables: Arc::new(Mutex::new(OrderingTables::default())),
             output: Arc::new(Mutex::new(output)),
             search: None,
         }
@@ -220,10 +225,14 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.position = Position::startpos();
                 self.history.clear();
                 lock(&self.table).clear();
+                lock(&self.tables).clear();
             }
             ("position", _) => (self.position, self.history) = parse_position(words)?,
             ("setoption", _) => self.set_option(words)?,
-            ("set", _) => self.options.search = set_switch(self.options.search, words)?,
+            ("set", _) => {
+                let config = set_switch(self.options.search, words)?;
+                self.change_search(config);
+            }
             ("go", ["perft", depth]) => {
                 let depth = depth
                     .parse()
@@ -275,10 +284,22 @@ impl<W: Write + Send + 'static> Engine<W> {
                     let mb = usize::try_from(changed.hash_mb).unwrap_or(usize::MAX);
                     table.resize(mb).map_err(|error| error.to_string())?;
                 }
+                drop(table);
+                self.change_search(changed.search);
                 self.options = changed;
             }
         }
         Ok(())
+    }
+
+    /// Switches the search to `config`. The ordering tables learnt under the old switches
+    /// are emptied if they change, so that a search with a table switched off orders its
+    /// moves exactly as that search did from the start, with nothing left from before.
+    fn change_search(&mut self, config: SearchConfig) {
+        if config != self.options.search {
+            lock(&self.tables).clear();
+        }
+        self.options.search = config;
     }
 
     /// Starts a search of the current position on a thread of its own.
@@ -291,13 +312,14 @@ impl<W: Write + Send + 'static> Engine<W> {
             self.options.search,
         );
         let (shared, output) = (Arc::clone(&flags), Arc::clone(&self.output));
-        let table = Arc::clone(&self.table);
+        let (table, tables) = (Arc::clone(&self.table), Arc::clone(&self.tables));
         let thread = std::thread::spawn(move || {
             let task = Task {
                 position: &position,
                 history: &history,
                 limits: &limits,
                 table: &table,
+                tables: &tables,
                 config,
             };
             search_thread(&task, &shared, &output)
@@ -364,6 +386,8 @@ struct Task<'a> {
     limits: &'a Limits,
     /// The engine's transposition table, which the search holds while it runs.
     table: &'a Mutex<TranspositionTable>,
+    /// The engine's ordering tables, held like the table.
+    tables: &'a Mutex<OrderingTables>,
     /// Which of the search's techniques are on.
     config: SearchConfig,
 }
@@ -388,6 +412,7 @@ fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
         started,
         report,
         &mut lock(task.table),
+        &mut lock(task.tables),
         task.config,
     );
     // UCI forbids answering an infinite or pondering search before it is stopped.
@@ -965,6 +990,30 @@ mod tests {
     }
 
     #[test]
+    fn the_ordering_tables_outlive_a_search_until_a_new_game_or_other_switches() {
+        let (_, mut engine) = answer("");
+        let empty = OrderingTables::default();
+        for command in [
+            "ucinewgame",
+            "set history off",
+            "setoption name Stage value 11",
+        ] {
+            // An empty hash table, so that the search has moves to learn from.
+            engine.command_line("setoption name Clear Hash").unwrap();
+            engine.command_line("go depth 4").unwrap();
+            assert!(
+                *lock(&engine.tables) != empty,
+                "a search before {command} learns"
+            );
+            engine.command_line(command).unwrap();
+            assert!(*lock(&engine.tables) == empty, "{command} empties them");
+        }
+        engine.command_line("setoption name Hash value 2").unwrap();
+        engine.command_line("go depth 4").unwrap();
+        assert!(*lock(&engine.tables) == empty, "stage 11 learns nothing");
+    }
+
+    #[test]
     fn clear_hash_and_ucinewgame_empty_the_table() {
         let (_, mut engine) = answer("");
         for command in ["setoption name Clear Hash", "ucinewgame"] {
@@ -1165,9 +1214,9 @@ mod tests {
             [
                 "info string stage 0 is not a stage: they run from 1 to 20",
                 "info string stage \"x\" is not a whole number",
-                "info string unknown switch \"nosuch\": the switches are tt",
+                "info string unknown switch \"nosuch\": the switches are tt, killers, history, countermove",
                 "info string set needs `NAME on|off` or `stage N`",
-                "info string unknown switch \"quickly\": the switches are tt",
+                "info string unknown switch \"quickly\": the switches are tt, killers, history, countermove",
             ]
         );
         assert_eq!(engine.options.search, SearchConfig::default());

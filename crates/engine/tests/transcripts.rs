@@ -40,7 +40,7 @@ const TRANSCRIPTS: [(&str, &str); 10] = [
     ("stats-3", "stats 3 stage 10"),
     (
         "go-depth-6-twice",
-        "position startpos\ngo depth 6\ngo depth 6",
+        "set stage 11\nposition startpos\ngo depth 6\ngo depth 6",
     ),
 ];
 

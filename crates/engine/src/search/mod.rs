@@ -38,6 +38,7 @@ pub use root::{Outcome, root_moves, think};
 use crate::config::SearchConfig;
 use crate::eval::evaluate;
 use crate::moves::Move;
+use crate::ordering::tables::OrderingTables;
 use crate::position::Position;
 use crate::pv::PvTable;
 use crate::score::{DRAW, MAX_PLY};
@@ -82,6 +83,9 @@ pub struct Searcher<'a> {
     /// The transposition table, which outlives the search: the UCI engine keeps one across
     /// a game's searches.
     table: &'a mut TranspositionTable,
+    /// The killers, countermoves and history the search orders quiet moves by: empty for a
+    /// new searcher; `think` hands it the game's, and takes them back when it is done.
+    tables: OrderingTables,
 }
 
 impl<'a> Searcher<'a> {
@@ -104,6 +108,7 @@ impl<'a> Searcher<'a> {
             root_moves: Vec::new(),
             root_best: None,
             previous: Vec::new(),
+            tables: OrderingTables::default(),
         }
     }
 

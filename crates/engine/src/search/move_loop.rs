@@ -3,6 +3,7 @@
 
 use super::{Depth, Searcher, Stopped};
 use crate::attacked::in_check;
+use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::ordering::MovePicker;
 use crate::position::Position;
@@ -23,6 +24,7 @@ impl Searcher<'_> {
         beta: i32,
     ) -> Result<(i32, Option<Move>), Stopped> {
         let (mut best, mut best_move) = (None, None);
+        let mut quiets_tried = MoveList::new();
         for (searched, mv) in moves.enumerate() {
             let score = self.search_child(position, mv, depth, ply, (alpha, beta))?;
             best = best.max(Some(score));
@@ -33,7 +35,11 @@ impl Searcher<'_> {
             }
             if score >= beta {
                 self.stats.cutoff(searched + 1);
+                self.record_cutoff(position, mv, quiets_tried.as_slice(), depth, ply);
                 break;
+            }
+            if !mv.is_capture() {
+                quiets_tried.push(mv);
             }
         }
         let best = best.unwrap_or_else(|| no_moves_score(position, ply));

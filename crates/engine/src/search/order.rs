@@ -1,9 +1,10 @@
 //! Which moves a node searches, and in what order.
 
-use super::Searcher;
+use super::{Depth, Searcher};
 use crate::movegen::{MoveList, legal_moves};
 use crate::moves::Move;
 use crate::ordering::MovePicker;
+use crate::piece::Piece;
 use crate::position::Position;
 
 impl Searcher<'_> {
@@ -11,7 +12,8 @@ impl Searcher<'_> {
     /// searches its own list, which iterative deepening keeps in order (the last depth's best
     /// first); every other node orders its legal moves, trying first the `hash_move` the
     /// transposition table found for it, or else the move the last iteration's line plays
-    /// there, if the node lies on that line.
+    /// there, if the node lies on that line; then the captures, then the quiet moves in the
+    /// order the killers, countermoves and history have learnt.
     pub(super) fn ordered_moves(
         &self,
         position: &Position,
@@ -24,7 +26,39 @@ impl Searcher<'_> {
             return MovePicker::in_order(moves);
         }
         let first = hash_move.or_else(|| self.hint(ply));
-        MovePicker::new(position, legal_moves(position), first)
+        MovePicker::new(position, legal_moves(position), first).learnt(
+            position,
+            &self.tables,
+            ply,
+            self.previous_move(ply),
+        )
+    }
+
+    /// The move that led to the node at `ply`, with the piece that made it: `None` at the
+    /// root, and after a null move, which no move can be a reply to.
+    pub(super) fn previous_move(&self, ply: usize) -> Option<(Move, Piece)> {
+        let frame = &self.stack[ply];
+        frame.moved.filter(|_| !frame.null)
+    }
+
+    /// Teaches the ordering tables that `best`, a move of `position` at `ply` with `depth`
+    /// plies left, caused a beta cutoff after the moves in `tried` did not. Only a quiet move
+    /// teaches them: a capture is ordered by what it takes, and stays out of the quiet bands.
+    pub(super) fn record_cutoff(
+        &mut self,
+        position: &Position,
+        best: Move,
+        tried: &[Move],
+        depth: Depth,
+        ply: usize,
+    ) {
+        if best.is_capture() {
+            return;
+        }
+        let previous = self.previous_move(ply);
+        let config = self.config;
+        self.tables
+            .record_cutoff(config, position, best, tried, ply, depth, previous);
     }
 
     /// The move the last iteration's line plays at `ply`, if the path from the root to `ply`

@@ -7,6 +7,7 @@ use crate::limits::Limits;
 use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::ordering::MovePicker;
+use crate::ordering::tables::OrderingTables;
 use crate::position::Position;
 use crate::score::{DRAW, INFINITY, MATE};
 use crate::stats::Stats;
@@ -133,8 +134,8 @@ impl Outcome {
 /// Searches `position` (reached through positions with the keys `history`) within `limits`,
 /// started at `started`, until they are reached or `stop` is set, calling `report` after each
 /// depth, with the techniques `config` switches on. While the engine ponders, `pondering` is
-/// set, and the clock waits for it to clear. What the search learns is kept in `table`, for
-/// the searches after it.
+/// set, and the clock waits for it to clear. What the search learns is kept in `table` and
+/// `tables`, for the searches after it.
 #[expect(
     clippy::too_many_arguments,
     reason = "the UCI loop's search thread hands over each of these; `config` comes last, as every entry to the search takes it"
@@ -148,6 +149,7 @@ pub fn think(
     started: Instant,
     report: impl FnMut(&Outcome),
     table: &mut TranspositionTable,
+    tables: &mut OrderingTables,
     config: SearchConfig,
 ) -> Outcome {
     let moves = root_moves(position, &limits.search_moves);
@@ -171,6 +173,10 @@ pub fn think(
         max_nodes: limits.nodes,
     };
     table.new_search();
+    tables.new_search();
     let mut searcher = Searcher::new(history, control, table, config);
-    searcher.iterate(position, moves, max_depth as Depth, mate, report)
+    searcher.tables = std::mem::take(tables);
+    let outcome = searcher.iterate(position, moves, max_depth as Depth, mate, report);
+    *tables = std::mem::take(&mut searcher.tables);
+    outcome
 }

@@ -6,6 +6,7 @@ use crate::config::SearchConfig;
 use crate::eval::evaluate;
 use crate::limits::Limits;
 use crate::movegen::{find_move, legal_moves};
+use crate::ordering::tables::OrderingTables;
 use crate::score::{DRAW, INFINITY, MATE};
 use crate::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -139,6 +140,7 @@ fn go(fen: &str, limits: &Limits, stop: &AtomicBool) -> (Outcome, Vec<Depth>) {
         Instant::now(),
         report,
         &mut table(),
+        &mut OrderingTables::default(),
         SearchConfig::default(),
     );
     (outcome, depths)
@@ -332,4 +334,71 @@ fn search_moves_restrict_the_choice() {
 fn a_position_without_legal_moves_has_no_move() {
     let mated = Position::from_fen("7k/6Q1/6K1/8/8/8/8/8 b - - 0 1").unwrap();
     assert_eq!(choose_move(&mated, &Limits::default()), None);
+}
+
+/// The ordering tables after searching `fen` to `depth` from empty ones, under `config`.
+fn tables_after(fen: &str, depth: Depth, config: SearchConfig) -> OrderingTables {
+    let position = Position::from_fen(fen).unwrap();
+    let mut table = table();
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+    searcher.iterate(&position, root_moves(&position, &[]), depth, None, |_| {});
+    searcher.tables
+}
+
+#[test]
+fn a_search_with_a_table_switched_off_leaves_that_table_empty_and_fills_the_others() {
+    let fen = "r1bq1rk1/pp1nbppp/2p1p3/3n2B1/2BP4/2N1PN2/PP3PPP/2RQK2R w K - 1 10";
+    let empty = OrderingTables::default();
+    let all = tables_after(fen, 5, SearchConfig::default());
+    assert!(all.killers != empty.killers && all.countermoves != empty.countermoves);
+    assert!(all.history != empty.history);
+    for name in ["killers", "countermove", "history"] {
+        let mut config = SearchConfig::default();
+        config.set(name, false).unwrap();
+        let tables = tables_after(fen, 5, config);
+        assert_eq!(tables.killers == empty.killers, name == "killers", "{name}");
+        assert_eq!(
+            tables.countermoves == empty.countermoves,
+            name == "countermove"
+        );
+        assert_eq!(tables.history == empty.history, name == "history", "{name}");
+    }
+}
+
+#[test]
+fn think_keeps_the_tables_for_the_next_search() {
+    let fen = "r1bq1rk1/pp1nbppp/2p1p3/3n2B1/2BP4/2N1PN2/PP3PPP/2RQK2R w K - 1 10";
+    let position = Position::from_fen(fen).unwrap();
+    let mut tables = OrderingTables::default();
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
+    let search = |tables: &mut OrderingTables| {
+        think(
+            &position,
+            &[],
+            &limits,
+            &stop,
+            &pondering,
+            Instant::now(),
+            |_| {},
+            &mut table(),
+            tables,
+            SearchConfig::default(),
+        )
+    };
+    let first = search(&mut tables).stats.nodes;
+    assert_ne!(
+        tables,
+        OrderingTables::default(),
+        "the search taught the tables"
+    );
+    let again = search(&mut tables).stats.nodes;
+    assert_ne!(
+        first, again,
+        "the second search starts from what the first learnt"
+    );
+    assert_eq!(first, search(&mut OrderingTables::default()).stats.nodes);
 }
