@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 10] = [
+const TRANSCRIPTS: [(&str, &str); 11] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -41,6 +41,10 @@ const TRANSCRIPTS: [(&str, &str); 10] = [
     (
         "go-depth-6-twice",
         "set stage 11\nposition startpos\ngo depth 6\ngo depth 6",
+    ),
+    (
+        "stats-4-stages-11-and-12",
+        "stats 4 stage 11\nstats 4 stage 12",
     ),
 ];
 
