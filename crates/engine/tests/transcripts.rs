@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 10] = [
+const TRANSCRIPTS: [(&str, &str); 11] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -41,6 +41,10 @@ const TRANSCRIPTS: [(&str, &str); 10] = [
     (
         "go-depth-6-twice",
         "position startpos\ngo depth 6\ngo depth 6",
+    ),
+    (
+        "multipv-3",
+        "set stage 10\nsetoption name MultiPV value 3\nposition startpos moves e2e4 e7e5\ngo depth 3",
     ),
 ];
 
