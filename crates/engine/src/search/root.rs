@@ -40,8 +40,9 @@ impl Searcher<'_> {
 
     /// Iterative deepening: searches `moves`, legal moves of `position`, to depth 1, 2, … up to
     /// `max_depth`, calling `report` after each depth finished, once for each of its lines
-    /// (one, unless [`Searcher::multi_pv`] asks for more), the best first. It starts no depth once the clock's soft limit has passed, and stops
-    /// early once a mate in `mate` moves is found. What it returns is the best line.
+    /// (one, unless [`Searcher::multi_pv`] asks for more), the best first. It starts no depth
+    /// once the clock's soft limit has passed, and stops early once a mate in `mate` moves is
+    /// found. What it returns is the best line.
     ///
     /// If the search gives up in the middle of a depth, the best move of that depth is kept if
     /// the first move was searched to the end: that was the last depth's best, so any move
@@ -174,8 +175,8 @@ impl Outcome {
 /// Searches `position` (reached through positions with the keys `history`) within `limits`,
 /// started at `started`, until they are reached or `stop` is set, calling `report` after each
 /// depth (for each of the `limits.multi_pv` best lines), with the techniques `config` switches
-/// on. While the engine ponders, `pondering` is set, and the clock waits for it to clear. What the search learns is kept in `table`, for
-/// the searches after it.
+/// on. While the engine ponders, `pondering` is set, and the clock waits for it to clear. What
+/// the search learns is kept in `table`, for the searches after it.
 #[expect(
     clippy::too_many_arguments,
     reason = "the UCI loop's search thread hands over each of these; `config` comes last, as every entry to the search takes it"
