@@ -2,11 +2,10 @@
 //! search.
 
 use crate::moves::Move;
-use crate::time::MOVE_OVERHEAD_MS;
 
 /// What a `go` command asks for, and the two options that shape how a search meets it. Times
 /// are in milliseconds; `None` means not given.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// White's time left on the clock.
     pub white_time: Option<u64>,
@@ -33,31 +32,10 @@ pub struct Limits {
     /// Consider only these moves at the root; all of them if empty.
     pub search_moves: Vec<Move>,
     /// Milliseconds of the clock the time manager keeps back for the interface and the
-    /// network: the `Move Overhead` option, not a word of `go`.
-    pub move_overhead: u64,
-    /// How many of the best root moves the search finds and reports, each with its own line:
-    /// the `MultiPV` option, not a word of `go`. 1 is the usual search.
-    pub multi_pv: usize,
-}
-
-impl Default for Limits {
-    /// No limit given, the default overhead and one line.
-    fn default() -> Limits {
-        Limits {
-            white_time: None,
-            black_time: None,
-            white_increment: None,
-            black_increment: None,
-            moves_to_go: None,
-            move_time: None,
-            depth: None,
-            nodes: None,
-            mate: None,
-            infinite: false,
-            ponder: false,
-            search_moves: Vec::new(),
-            move_overhead: MOVE_OVERHEAD_MS,
-            multi_pv: 1,
-        }
-    }
+    /// network: the `Move Overhead` option, not a word of `go`. `None` leaves the time
+    /// manager's default, [`crate::time::MOVE_OVERHEAD_MS`].
+    pub move_overhead: Option<u64>,
+    /// How many of the best root moves the search finds and reports, each in its own line:
+    /// the `MultiPV` option, not a word of `go`. `None` is one line, the usual search.
+    pub multi_pv: Option<usize>,
 }

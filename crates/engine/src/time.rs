@@ -49,13 +49,14 @@ pub struct Budget {
 /// The budget of a search by `side` under `limits`, or `None` if they give no time (a depth,
 /// a node count, `infinite`).
 ///
-/// `movetime` is used as it is, less the overhead (`limits.move_overhead`). A clock is shared
+/// `movetime` is used as it is, less the overhead (`limits.move_overhead`, or
+/// [`MOVE_OVERHEAD_MS`]). A clock is shared
 /// out: the usable time left (the time left less the overhead) divided by the moves to go,
 /// plus most of the increment, is the plan; the soft limit is part of it and the hard limit a
 /// multiple, never more than a share of the usable time. A clock with less on it than the
 /// overhead leaves no usable time: the search answers with the first move it has.
 pub fn budget(limits: &Limits, side: Color) -> Option<Budget> {
-    let overhead = limits.move_overhead;
+    let overhead = limits.move_overhead.unwrap_or(MOVE_OVERHEAD_MS);
     if let Some(move_time) = limits.move_time {
         let exact = Duration::from_millis(move_time.saturating_sub(overhead));
         return Some(Budget {
@@ -199,7 +200,7 @@ mod tests {
                 white_time: Some(time),
                 white_increment: Some(increment),
                 moves_to_go,
-                move_overhead: overhead,
+                move_overhead: Some(overhead),
                 ..Limits::default()
             };
             let budget = budget(&limits, Color::White).unwrap();
@@ -218,7 +219,7 @@ mod tests {
             let limits = Limits {
                 white_time: Some(time),
                 white_increment: Some(1_000),
-                move_overhead: overhead,
+                move_overhead: Some(overhead),
                 ..Limits::default()
             };
             let budget = budget(&limits, Color::White).unwrap();

@@ -250,8 +250,8 @@ impl<W: Write + Send + 'static> Engine<W> {
             }
             ("go", _) => {
                 let mut limits = parse_go(&self.position, words)?;
-                limits.move_overhead = self.options.move_overhead_ms;
-                limits.multi_pv = self.options.multi_pv as usize;
+                limits.move_overhead = Some(self.options.move_overhead_ms);
+                limits.multi_pv = Some(self.options.multi_pv as usize);
                 self.start_search(limits);
             }
             ("stats" | "bench", _) => {
@@ -393,7 +393,7 @@ struct Task<'a> {
 /// is infinite (or for `ponderhit` if it ponders), and answers `bestmove`, the best line's move.
 fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
     let started = Instant::now();
-    let numbered = task.limits.multi_pv > 1;
+    let numbered = task.limits.multi_pv.is_some_and(|lines| lines > 1);
     let mut last = None;
     let report = |outcome: &Outcome| {
         write_line(output, &info_line(outcome, started.elapsed(), numbered));

@@ -174,9 +174,9 @@ impl Outcome {
 
 /// Searches `position` (reached through positions with the keys `history`) within `limits`,
 /// started at `started`, until they are reached or `stop` is set, calling `report` after each
-/// depth (for each of the `limits.multi_pv` best lines), with the techniques `config` switches
-/// on. While the engine ponders, `pondering` is set, and the clock waits for it to clear. What
-/// the search learns is kept in `table`, for the searches after it.
+/// depth (for each of the `limits.multi_pv` best lines, or for the best alone), with the
+/// techniques `config` switches on. While the engine ponders, `pondering` is set, and the clock
+/// waits for it to clear. What the search learns is kept in `table`, for the searches after it.
 #[expect(
     clippy::too_many_arguments,
     reason = "the UCI loop's search thread hands over each of these; `config` comes last, as every entry to the search takes it"
@@ -214,6 +214,6 @@ pub fn think(
     };
     table.new_search();
     let mut searcher = Searcher::new(history, control, table, config);
-    searcher.multi_pv = limits.multi_pv.max(1);
+    searcher.multi_pv = limits.multi_pv.unwrap_or(1).max(1);
     searcher.iterate(position, moves, max_depth as Depth, mate, report)
 }
