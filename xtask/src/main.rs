@@ -15,6 +15,8 @@ mod facts;
 mod figures;
 mod fuzz;
 mod games;
+#[cfg(test)]
+mod lichess_bot;
 mod listing;
 mod magics;
 mod measure;

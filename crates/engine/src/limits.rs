@@ -1,8 +1,10 @@
-//! The limits of a search, as a `go` command gives them.
+//! The limits of a search, as a `go` command gives them, with the options that shape every
+//! search.
 
 use crate::moves::Move;
 
-/// What a `go` command asks for. Times are in milliseconds; `None` means not given.
+/// What a `go` command asks for, and the two options that shape how a search meets it. Times
+/// are in milliseconds; `None` means not given.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
     /// White's time left on the clock.
@@ -29,4 +31,11 @@ pub struct Limits {
     pub ponder: bool,
     /// Consider only these moves at the root; all of them if empty.
     pub search_moves: Vec<Move>,
+    /// Milliseconds of the clock the time manager keeps back for the interface and the
+    /// network: the `Move Overhead` option, not a word of `go`. `None` leaves the time
+    /// manager's default, [`crate::time::MOVE_OVERHEAD_MS`].
+    pub move_overhead: Option<u64>,
+    /// How many of the best root moves the search finds and reports, each in its own line:
+    /// the `MultiPV` option, not a word of `go`. `None` is one line, the usual search.
+    pub multi_pv: Option<usize>,
 }

@@ -13,8 +13,12 @@ use std::time::{Duration, Instant};
 
 /// Milliseconds kept back from the time left, for the time the engine cannot see: the
 /// interface reading its answer and sending the next command, the operating system scheduling
-/// the thread. The search acts as if its clock had this much less on it.
+/// the thread. The search acts as if its clock had this much less on it. It is the default of
+/// the `Move Overhead` option: a bot playing over a network sets it to hundreds.
 pub const MOVE_OVERHEAD_MS: u64 = 50;
+
+/// The largest `Move Overhead` the option accepts, in milliseconds.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5_000;
 
 /// The moves a search assumes are left in the game when `movestogo` does not say.
 pub const DEFAULT_MOVES_TO_GO: u64 = 25;
@@ -45,13 +49,16 @@ pub struct Budget {
 /// The budget of a search by `side` under `limits`, or `None` if they give no time (a depth,
 /// a node count, `infinite`).
 ///
-/// `movetime` is used as it is, less the overhead. A clock is shared out: the usable time
-/// left (the time left less the overhead) divided by the moves to go, plus most of the
-/// increment, is the plan; the soft limit is part of it and the hard limit a multiple, never
-/// more than a share of the usable time.
+/// `movetime` is used as it is, less the overhead (`limits.move_overhead`, or
+/// [`MOVE_OVERHEAD_MS`]). A clock is shared
+/// out: the usable time left (the time left less the overhead) divided by the moves to go,
+/// plus most of the increment, is the plan; the soft limit is part of it and the hard limit a
+/// multiple, never more than a share of the usable time. A clock with less on it than the
+/// overhead leaves no usable time: the search answers with the first move it has.
 pub fn budget(limits: &Limits, side: Color) -> Option<Budget> {
+    let overhead = limits.move_overhead.unwrap_or(MOVE_OVERHEAD_MS);
     if let Some(move_time) = limits.move_time {
-        let exact = Duration::from_millis(move_time.saturating_sub(MOVE_OVERHEAD_MS));
+        let exact = Duration::from_millis(move_time.saturating_sub(overhead));
         return Some(Budget {
             soft: exact,
             hard: exact,
@@ -61,7 +68,7 @@ pub fn budget(limits: &Limits, side: Color) -> Option<Budget> {
         Color::White => (limits.white_time?, limits.white_increment),
         Color::Black => (limits.black_time?, limits.black_increment),
     };
-    let usable = time.saturating_sub(MOVE_OVERHEAD_MS);
+    let usable = time.saturating_sub(overhead);
     let moves_left = limits.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
     let plan = usable / moves_left + increment.unwrap_or(0) * INCREMENT_PERCENT / 100;
     let hard = (plan * HARD_FACTOR).min(usable * MAX_SHARE_PERCENT / 100);
@@ -179,6 +186,49 @@ mod tests {
         };
         assert_eq!(white(limits), (250, 250));
         assert_eq!(budget(&Limits::default(), Color::White), None);
+    }
+
+    #[test]
+    fn no_budget_ever_plans_past_the_clock_less_the_overhead() {
+        use proptest::prelude::*;
+        // Half the clocks are short enough to fall under the overhead now and then.
+        let time = prop_oneof![0..6_000_u64, 0..200_000_u64];
+        let clocks = (time, 0..5_000_u64, proptest::option::of(0..80_u64));
+        let overheads = 0..=MAX_MOVE_OVERHEAD_MS;
+        proptest!(|((time, increment, moves_to_go) in clocks, overhead in overheads)| {
+            let limits = Limits {
+                white_time: Some(time),
+                white_increment: Some(increment),
+                moves_to_go,
+                move_overhead: Some(overhead),
+                ..Limits::default()
+            };
+            let budget = budget(&limits, Color::White).unwrap();
+            let usable = Duration::from_millis(time.saturating_sub(overhead));
+            prop_assert!(budget.soft <= budget.hard, "{budget:?}");
+            prop_assert!(budget.hard <= usable, "{budget:?} past {usable:?} ({limits:?})");
+            let move_time = Limits { move_time: Some(time), ..limits };
+            let exact = super::budget(&move_time, Color::White).unwrap();
+            prop_assert!(exact.hard <= usable, "movetime: {exact:?} past {usable:?}");
+        });
+    }
+
+    #[test]
+    fn a_clock_under_the_overhead_leaves_no_time_at_all() {
+        for (time, overhead) in [(0, 0), (0, 50), (49, 50), (50, 50), (4_999, 5_000)] {
+            let limits = Limits {
+                white_time: Some(time),
+                white_increment: Some(1_000),
+                move_overhead: Some(overhead),
+                ..Limits::default()
+            };
+            let budget = budget(&limits, Color::White).unwrap();
+            assert_eq!(
+                budget.hard,
+                Duration::ZERO,
+                "{time} ms, overhead {overhead}"
+            );
+        }
     }
 
     #[test]

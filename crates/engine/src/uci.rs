@@ -26,6 +26,7 @@ use crate::perft::perft_report;
 use crate::position::{Position, show};
 use crate::score::{MATE, MATE_BOUND};
 use crate::search::{MAX_DEPTH, Outcome, think};
+use crate::time::{MAX_MOVE_OVERHEAD_MS, MOVE_OVERHEAD_MS};
 use crate::tt::{self, TranspositionTable};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,6 +40,11 @@ pub const DEFAULT_HASH_MB: u64 = tt::DEFAULT_MB as u64;
 /// The largest transposition table `setoption name Hash` accepts, in MB.
 pub const MAX_HASH_MB: u64 = tt::MAX_MB as u64;
 
+/// The most lines `setoption name MultiPV` accepts: more than any position's legal moves (218
+/// is the most known), so that a GUI can ask for every move. A position with fewer moves
+/// gets one line a move.
+pub const MAX_MULTI_PV: u64 = 256;
+
 /// The engine's options, as `setoption` sets them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -49,6 +55,15 @@ pub struct Options {
     /// Which of the search's techniques are on: set by the `Stage` option and by a check
     /// option for each switch, or by the `set` command.
     pub search: SearchConfig,
+    /// Milliseconds the time manager keeps back from the clock for the interface and the
+    /// network (`Move Overhead`).
+    pub move_overhead_ms: u64,
+    /// Whether the interface may send `go ponder` (`Ponder`). UCI asks an engine that ponders
+    /// to declare it, so that GUIs offer pondering; the search does the same with it on or
+    /// off, since what pondering needs is `go ponder` and `ponderhit`, which always work.
+    pub ponder: bool,
+    /// How many of the best moves a search reports, each in its own line (`MultiPV`).
+    pub multi_pv: u64,
 }
 
 impl Default for Options {
@@ -57,6 +72,9 @@ impl Default for Options {
             hash_mb: DEFAULT_HASH_MB,
             threads: 1,
             search: SearchConfig::default(),
+            move_overhead_ms: MOVE_OVERHEAD_MS,
+            ponder: false,
+            multi_pv: 1,
         }
     }
 }
@@ -240,7 +258,9 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.say(perft_report(&self.position, depth).trim_end());
             }
             ("go", _) => {
-                let limits = parse_go(&self.position, words)?;
+                let mut limits = parse_go(&self.position, words)?;
+                limits.move_overhead = Some(self.options.move_overhead_ms);
+                limits.multi_pv = Some(self.options.multi_pv as usize);
                 self.start_search(limits);
             }
             ("stats" | "bench", _) => {
@@ -392,14 +412,18 @@ struct Task<'a> {
     config: SearchConfig,
 }
 
-/// The search thread: searches, reporting each depth in an `info` line, waits for `stop` if the
-/// search is infinite (or for `ponderhit` if it ponders), and answers `bestmove`.
+/// The search thread: searches, reporting each depth in an `info` line (one for each line
+/// `MultiPV` asks for, numbered when it asks for more than one), waits for `stop` if the search
+/// is infinite (or for `ponderhit` if it ponders), and answers `bestmove`, the best line's move.
 fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
     let started = Instant::now();
+    let numbered = task.limits.multi_pv.is_some_and(|lines| lines > 1);
     let mut last = None;
     let report = |outcome: &Outcome| {
-        write_line(output, &info_line(outcome, started.elapsed()));
-        last = Some(outcome.clone());
+        write_line(output, &info_line(outcome, started.elapsed(), numbered));
+        if outcome.rank == 1 {
+            last = Some(outcome.clone());
+        }
     };
     let (stop, pondering) = (&flags.stop, &flags.pondering);
     let (position, limits) = (task.position, task.limits);
@@ -422,7 +446,7 @@ fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
     }
     // A search that gave up mid-depth, or found no move, has not reported its last word.
     if last.as_ref() != Some(&outcome) {
-        write_line(output, &info_line(&outcome, started.elapsed()));
+        write_line(output, &info_line(&outcome, started.elapsed(), numbered));
     }
     // No legal move: checkmate or stalemate. UCI's null move, 0000, answers. The flag is set
     // first, so that whoever reads the answer finds the search done with when it replies.
@@ -431,13 +455,19 @@ fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
     write_line(output, &format!("bestmove {best}"));
 }
 
-/// The `info` line reporting `outcome`, from a search that has run for `elapsed`.
-fn info_line(outcome: &Outcome, elapsed: std::time::Duration) -> String {
+/// The `info` line reporting `outcome`, from a search that has run for `elapsed`; `numbered`
+/// says which of the best lines it is (`multipv 2`), as a GUI showing several needs to know.
+fn info_line(outcome: &Outcome, elapsed: std::time::Duration, numbered: bool) -> String {
     let stats = &outcome.stats;
     let millis = elapsed.as_millis();
     let nps = u128::from(stats.nodes) * 1000 / millis.max(1);
+    let rank = if numbered {
+        format!(" multipv {}", outcome.rank)
+    } else {
+        String::new()
+    };
     let mut line = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {nps} hashfull {} time {millis}",
+        "info depth {} seldepth {}{rank} score {} nodes {} nps {nps} hashfull {} time {millis}",
         outcome.depth,
         stats.seldepth,
         uci_score(outcome.score),
@@ -527,7 +557,8 @@ fn set_switch(config: SearchConfig, words: &[&str]) -> Result<SearchConfig, Stri
 /// The answer to `uci`: the engine's name and author, its options, and `uciok`. Besides
 /// `Hash`, `Threads` and `Clear Hash`, `Stage` sets a stage's preset, and every switch is a
 /// check option, so that a match runner can play one build against itself with a technique
-/// switched off.
+/// switched off. `Move Overhead`, `Ponder` and `MultiPV` are the options GUIs and bots look
+/// for.
 fn identify() -> String {
     let mut lines = vec![
         format!("id name cb2026 {}", env!("CARGO_PKG_VERSION")),
@@ -536,6 +567,11 @@ fn identify() -> String {
         "option name Threads type spin default 1 min 1 max 1".to_string(),
         "option name Clear Hash type button".to_string(),
         format!("option name Stage type spin default {LAST_STAGE} min 1 max {LAST_STAGE}"),
+        format!(
+            "option name Move Overhead type spin default {MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+        ),
+        "option name Ponder type check default false".to_string(),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
     ];
     for switch in SWITCHES {
         lines.push(format!(
@@ -617,6 +653,9 @@ fn set_option(options: &Options, words: &[&str]) -> Result<OptionChange, String>
         "hash" => changed.hash_mb = value.number(1, MAX_HASH_MB)?,
         "threads" => changed.threads = value.number(1, 1)?,
         "clear hash" => return Ok(OptionChange::ClearHash),
+        "move overhead" => changed.move_overhead_ms = value.number(0, MAX_MOVE_OVERHEAD_MS)?,
+        "ponder" => changed.ponder = value.check()?,
+        "multipv" => changed.multi_pv = value.number(1, MAX_MULTI_PV)?,
         "stage" => {
             let stage = value.number(1, LAST_STAGE.into())? as u32;
             changed.search = SearchConfig::preset(stage).map_err(|error| error.to_string())?;
@@ -735,7 +774,188 @@ mod tests {
         assert!(output.contains("\noption name Threads type spin default 1 min 1 max 1\n"));
         assert!(output.contains("\noption name Clear Hash type button\n"));
         assert!(output.contains("\noption name Stage type spin default 20 min 1 max 20\n"));
+        assert!(
+            output.contains("\noption name Move Overhead type spin default 50 min 0 max 5000\n")
+        );
+        assert!(output.contains("\noption name Ponder type check default false\n"));
+        assert!(output.contains("\noption name MultiPV type spin default 1 min 1 max 256\n"));
         assert!(output.ends_with("uciok\n"));
+    }
+
+    #[test]
+    fn move_overhead_ponder_and_multipv_are_set_and_checked() {
+        let (output, engine) = answer(
+            "setoption name Move Overhead value 300\nsetoption name Ponder value true\n\
+             setoption name MultiPV value 4\nsetoption name move overhead value 5001\n\
+             setoption name Ponder value yes\nsetoption name MultiPV value 0\n",
+        );
+        let expected = Options {
+            move_overhead_ms: 300,
+            ponder: true,
+            multi_pv: 4,
+            ..Options::default()
+        };
+        assert_eq!(engine.options, expected);
+        let lines: Vec<&str> = output.lines().collect();
+        assert_eq!(
+            lines,
+            [
+                "info string option \"move overhead\": 5001 is outside 0 to 5000",
+                "info string option \"ponder\": \"yes\" is not true or false",
+                "info string option \"multipv\": 0 is outside 1 to 256",
+            ]
+        );
+    }
+
+    /// What the engine answers to `commands`, each given as the command line gives it, so that
+    /// a search runs to its end, not until the end of the input stops it.
+    fn searched(commands: &[&str]) -> String {
+        let output = Shared::default();
+        let mut engine = Engine::new(output.clone());
+        for command in commands {
+            engine.command_line(command).unwrap();
+        }
+        String::from_utf8(output.0.lock().unwrap().clone()).unwrap()
+    }
+
+    /// `output` with the numbers that depend on the machine (`nps`, `time`) taken out.
+    fn without_times(output: &str) -> Vec<String> {
+        let line_without_times = |line: &str| {
+            let words: Vec<&str> = line.split(' ').collect();
+            let timed = |i: usize| i > 0 && matches!(words[i - 1], "nps" | "time");
+            let kept = (0..words.len()).filter(|&i| !timed(i)).map(|i| words[i]);
+            kept.collect::<Vec<_>>().join(" ")
+        };
+        output.lines().map(line_without_times).collect()
+    }
+
+    #[test]
+    fn the_ponder_option_changes_nothing_in_the_search() {
+        let go = ["position startpos moves e2e4", "go depth 5"];
+        let plain = searched(&go);
+        let pondering = searched(&["setoption name Ponder value true", go[0], go[1]]);
+        assert_eq!(without_times(&pondering), without_times(&plain));
+    }
+
+    #[test]
+    fn the_move_overhead_reaches_the_time_manager() {
+        // A movetime no longer than the overhead leaves nothing to think with; with the default
+        // overhead this search would take almost five seconds.
+        let started = Instant::now();
+        let (output, _) = answer("setoption name Move Overhead value 5000\ngo movetime 5000\n");
+        let took = started.elapsed();
+        assert!(took.as_millis() < 2_500, "{took:?}: {output}");
+        let best = output.rsplit("bestmove ").next().unwrap().trim();
+        assert!(find_move(&Position::startpos(), best).is_ok(), "{output}");
+    }
+
+    /// What a test reads from an `info` line.
+    #[derive(Debug)]
+    struct Info {
+        /// Its depth.
+        depth: i64,
+        /// Which of the best lines it is: its `multipv`, 1 if it has none.
+        rank: i64,
+        /// Its score in centipawns.
+        score: i64,
+        /// The first move of its line.
+        first: String,
+    }
+
+    /// One `info` line of a search of `position`, read and checked: its fields come in the
+    /// order the engine writes them, each number is one, and its line is legal from `position`.
+    fn read_info(position: &Position, line: &str) -> Info {
+        let words: Vec<&str> = line.split(' ').collect();
+        let order = [
+            "depth", "seldepth", "multipv", "score", "nodes", "nps", "hashfull", "time",
+        ];
+        let (mut at, mut next) = (1, 0);
+        let mut fields = std::collections::HashMap::new();
+        assert_eq!(words[0], "info", "{line}");
+        while words.get(at).is_some_and(|&w| w != "pv") {
+            let name = words[at];
+            let skipped = order[next..].iter().position(|&n| n == name);
+            next += skipped.unwrap_or_else(|| panic!("{name} out of place in {line}")) + 1;
+            let value_at = if name == "score" { at + 2 } else { at + 1 };
+            assert!(name != "score" || words[at + 1] == "cp", "{line}");
+            fields.insert(name, words[value_at].parse::<i64>().expect(line));
+            at = value_at + 1;
+        }
+        assert_eq!(words.get(at), Some(&"pv"), "{line}");
+        let mut after = position.clone();
+        for text in &words[at + 1..] {
+            after = after.make(find_move(&after, text).expect(line));
+        }
+        Info {
+            depth: fields["depth"],
+            rank: fields.get("multipv").copied().unwrap_or(1),
+            score: fields["score"],
+            first: words[at + 1].to_string(),
+        }
+    }
+
+    /// The `info` lines of `output`, a search of `position`, read and checked.
+    fn infos(position: &Position, output: &str) -> Vec<Info> {
+        let lines = output.lines().filter(|l| l.starts_with("info "));
+        lines.map(|line| read_info(position, line)).collect()
+    }
+
+    #[test]
+    fn multipv_reports_each_depths_best_lines_best_first() {
+        // White takes the loose queen; every other move leaves it loose.
+        let fen = "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1";
+        let position = Position::from_fen(fen).unwrap();
+        let setup = format!("position fen {fen}");
+        let output = searched(&["setoption name MultiPV value 3", &setup, "go depth 4"]);
+        let lines = infos(&position, &output);
+        assert_eq!(lines.len(), 4 * 3, "{output}");
+        for (depth, lines) in (1..).zip(lines.chunks(3)) {
+            let ranks: Vec<i64> = lines.iter().map(|line| line.rank).collect();
+            assert_eq!(ranks, [1, 2, 3], "{output}");
+            assert!(lines.iter().all(|line| line.depth == depth), "{output}");
+            assert!(
+                lines.windows(2).all(|w| w[0].score >= w[1].score),
+                "{output}"
+            );
+            let mut firsts: Vec<&str> = lines.iter().map(|line| line.first.as_str()).collect();
+            assert_eq!(firsts[0], "d2d5", "{output}");
+            firsts.sort_unstable();
+            firsts.dedup();
+            assert_eq!(firsts.len(), 3, "three distinct moves: {output}");
+        }
+        assert!(output.ends_with("\nbestmove d2d5\n"), "{output}");
+    }
+
+    #[test]
+    fn multipv_beyond_the_legal_moves_gives_a_line_a_move_and_one_gives_todays_lines() {
+        // The white king alone has three moves.
+        let fen = "7k/8/8/8/8/8/8/K7 w - - 0 1";
+        let position = Position::from_fen(fen).unwrap();
+        let setup = format!("position fen {fen}");
+        let output = searched(&["setoption name MultiPV value 10", &setup, "go depth 3"]);
+        let lines = infos(&position, &output);
+        let ranks: Vec<i64> = lines.iter().map(|line| line.rank).collect();
+        assert_eq!(ranks, [1, 2, 3].repeat(3), "{output}");
+        let mut moves: Vec<&str> = lines[6..].iter().map(|line| line.first.as_str()).collect();
+        moves.sort_unstable();
+        assert_eq!(moves, ["a1a2", "a1b1", "a1b2"]);
+        let output = searched(&[&setup, "go depth 3"]);
+        assert!(
+            !output.contains("multipv"),
+            "one line is not numbered: {output}"
+        );
+        let depths = infos(&position, &output).into_iter().map(|line| line.depth);
+        assert!(depths.eq(1..=3), "{output}");
+    }
+
+    #[test]
+    fn a_clock_under_the_overhead_still_gets_a_legal_move_at_once() {
+        let started = Instant::now();
+        let script = "setoption name Move Overhead value 1000\ngo wtime 300 btime 300 winc 0\n";
+        let (output, _) = answer(script);
+        assert!(started.elapsed().as_millis() < 1_000, "{output}");
+        let best = output.rsplit("bestmove ").next().unwrap().trim();
+        assert!(find_move(&Position::startpos(), best).is_ok(), "{output}");
     }
 
     #[test]

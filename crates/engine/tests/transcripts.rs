@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 11] = [
+const TRANSCRIPTS: [(&str, &str); 12] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -45,6 +45,10 @@ const TRANSCRIPTS: [(&str, &str); 11] = [
     (
         "stats-4-stages-11-and-12",
         "stats 4 stage 11\nstats 4 stage 12",
+    ),
+    (
+        "multipv-3",
+        "set stage 10\nsetoption name MultiPV value 3\nposition startpos moves e2e4 e7e5\ngo depth 3",
     ),
 ];
 

@@ -78,6 +78,9 @@ pub struct Searcher<'a> {
     /// The best root move of the current depth so far, with its score: what a search that
     /// stops in the middle of a depth still has.
     pub root_best: Option<(Move, i32)>,
+    /// How many of the best root moves each depth finds, each in its own line: 1, unless the
+    /// `MultiPV` option asks for more.
+    pub multi_pv: usize,
     /// The line the last finished iteration found, which the next one searches first.
     previous: Vec<Move>,
     /// The transposition table, which outlives the search: the UCI engine keeps one across
@@ -107,6 +110,7 @@ impl<'a> Searcher<'a> {
             pv: PvTable::new(),
             root_moves: Vec::new(),
             root_best: None,
+            multi_pv: 1,
             previous: Vec::new(),
             tables: OrderingTables::default(),
         }

@@ -40,8 +40,10 @@ impl Searcher<'_> {
     }
 
     /// Iterative deepening: searches `moves`, legal moves of `position`, to depth 1, 2, … up to
-    /// `max_depth`, calling `report` after each depth finished. It starts no depth once the
-    /// clock's soft limit has passed, and stops early once a mate in `mate` moves is found.
+    /// `max_depth`, calling `report` after each depth finished, once for each of its lines
+    /// (one, unless [`Searcher::multi_pv`] asks for more), the best first. It starts no depth
+    /// once the clock's soft limit has passed, and stops early once a mate in `mate` moves is
+    /// found. What it returns is the best line.
     ///
     /// If the search gives up in the middle of a depth, the best move of that depth is kept if
     /// the first move was searched to the end: that was the last depth's best, so any move
@@ -57,18 +59,20 @@ impl Searcher<'_> {
         let mut outcome = Outcome::unsearched(moves.first().copied(), DRAW);
         let mate_score = mate.map(|moves| MATE - 2 * moves as i32 + 1);
         for depth in 1..=max_depth {
-            let finished = self.root(position, &moves, depth);
-            if let Some((mv, score)) = self.root_best {
-                outcome = self.found(mv, score, depth);
-                // The best move goes first next time; the others keep their order.
-                let at = moves.iter().position(|&m| m == mv).unwrap_or(0);
-                moves[..=at].rotate_right(1);
+            let (lines, finished) = self.root_lines(position, &moves, depth);
+            // The best moves go first next time, in their order; the others keep theirs.
+            for line in lines.iter().rev() {
+                let at = moves.iter().position(|&m| Some(m) == line.best);
+                moves[..=at.unwrap_or(0)].rotate_right(1);
+            }
+            if let Some(best) = lines.first() {
+                outcome = best.clone();
             }
             outcome.stats = self.stats;
             if finished.is_err() {
                 break;
             }
-            report(&outcome);
+            lines.iter().for_each(&mut report);
             if self.control.clock.soft_passed() || mate_score.is_some_and(|s| outcome.score >= s) {
                 break;
             }
@@ -76,18 +80,53 @@ impl Searcher<'_> {
         outcome
     }
 
-    /// The outcome of a root search at `depth` that found `mv`, scoring `score`; its line
-    /// becomes the one the next depth follows.
-    fn found(&mut self, mv: Move, score: i32, depth: Depth) -> Outcome {
-        self.previous.clear();
-        self.previous.extend_from_slice(self.pv.line(0));
+    /// The best lines of `position` at `depth`, as many as [`Searcher::multi_pv`] asks for and
+    /// `moves` allow, the best first: the root searched once for each, without the moves of
+    /// the lines found before it, as `searchmoves` leaves moves out. With one line this is one
+    /// root search. If the search stops, the lines it finished come back with the stop, or the
+    /// best move so far if it stopped during the first. Each line carries what the search has
+    /// counted by the end of the depth, and the best becomes the one the next depth follows.
+    fn root_lines(
+        &mut self,
+        position: &Position,
+        moves: &[Move],
+        depth: Depth,
+    ) -> (Vec<Outcome>, Result<(), Stopped>) {
+        let (mut lines, mut rest, mut finished) = (Vec::new(), moves.to_vec(), Ok(()));
+        while lines.len() < self.multi_pv && !rest.is_empty() && finished.is_ok() {
+            finished = self.root(position, &rest, depth);
+            let Some((mv, score)) = self.root_best else {
+                break;
+            };
+            if finished.is_ok() || lines.is_empty() {
+                lines.push(self.found(mv, score, depth));
+            }
+            rest.retain(|&m| m != mv);
+        }
+        // Each line was searched with the full window, so a later one scores no higher, but
+        // for the table's rare inconsistencies: a stable sort settles them and keeps the rest.
+        lines.sort_by_key(|line: &Outcome| std::cmp::Reverse(line.score));
+        for (rank, line) in lines.iter_mut().enumerate() {
+            line.rank = rank + 1;
+            line.stats = self.stats;
+        }
+        if let Some(best) = lines.first() {
+            self.previous.clone_from(&best.pv);
+        }
+        (lines, finished)
+    }
+
+    /// The outcome of a root search at `depth` that found `mv`, scoring `score`, with the line
+    /// the search expects after it.
+    fn found(&self, mv: Move, score: i32, depth: Depth) -> Outcome {
         Outcome {
             best: Some(mv),
             score,
             depth,
             stats: self.stats,
-            pv: self.previous.clone(),
+            pv: self.pv.line(0).to_vec(),
             hashfull: self.table.hashfull(),
+            rank: 1,
         }
     }
 }
@@ -115,6 +154,8 @@ pub struct Outcome {
     pub pv: Vec<Move>,
     /// How full the transposition table is, per mille, as UCI's `info hashfull` reports it.
     pub hashfull: usize,
+    /// Which of the best lines this is, 1 for the best, as UCI's `info multipv` reports it.
+    pub rank: usize,
 }
 
 impl Outcome {
@@ -127,15 +168,17 @@ impl Outcome {
             stats: Stats::default(),
             pv: best.into_iter().collect(),
             hashfull: 0,
+            rank: 1,
         }
     }
 }
 
 /// Searches `position` (reached through positions with the keys `history`) within `limits`,
 /// started at `started`, until they are reached or `stop` is set, calling `report` after each
-/// depth, with the techniques `config` switches on. While the engine ponders, `pondering` is
-/// set, and the clock waits for it to clear. What the search learns is kept in `table` and
-/// `tables`, for the searches after it.
+/// depth (for each of the `limits.multi_pv` best lines, or for the best alone), with the
+/// techniques `config` switches on. While the engine ponders, `pondering` is set, and the clock
+/// waits for it to clear. What the search learns is kept in `table` and `tables`, for the
+/// searches after it.
 #[expect(
     clippy::too_many_arguments,
     reason = "the UCI loop's search thread hands over each of these; `config` comes last, as every entry to the search takes it"
@@ -176,6 +219,7 @@ pub fn think(
     tables.new_search();
     let mut searcher = Searcher::new(history, control, table, config);
     searcher.tables = std::mem::take(tables);
+    searcher.multi_pv = limits.multi_pv.unwrap_or(1).max(1);
     let outcome = searcher.iterate(position, moves, max_depth as Depth, mate, report);
     *tables = std::mem::take(&mut searcher.tables);
     outcome
