@@ -20,12 +20,18 @@ pub struct CompletionsArgs {
     pub shell: Shell,
 }
 
-/// Prints the script that teaches `shell` the commands and options of `command`, for the
-/// name `xtask` (an alias of `cargo xtask`, since a shell completes a command by its first
-/// word, and `cargo`'s completion does not know ours).
+/// Prints the script that teaches `shell` the commands and options of `command`.
 pub fn completions(shell: Shell, command: &mut clap::Command) -> Result<(), String> {
-    clap_complete::generate(shell, command, "xtask", &mut std::io::stdout());
+    print!("{}", completion_script(shell, command));
     Ok(())
+}
+
+/// The completion script for `shell`, for the name `xtask`: an alias of `cargo xtask`, since a
+/// shell completes a command by its first word, and `cargo`'s completion does not know ours.
+fn completion_script(shell: Shell, command: &mut clap::Command) -> String {
+    let mut script = Vec::new();
+    clap_complete::generate(shell, command, "xtask", &mut script);
+    String::from_utf8_lossy(&script).into_owned()
 }
 
 /// A whole number above zero, for a count of games, rounds, nodes or runs.
@@ -73,8 +79,8 @@ mod tests {
     }
 
     /// Every `cargo xtask …` command in `text`: in a code block or a shell script, a line
-    /// (joined with the next ones after a trailing `\`, a `# comment` dropped); in prose, a
-    /// code span (which may run over a line end).
+    /// (joined with the next ones after a trailing `\`, a `# comment` dropped, up to a `)`,
+    /// `|`, `;`, `>` or `&`); in prose, a code span (which may run over a line end).
     fn commands(text: &str, markdown: bool) -> Vec<String> {
         let mut found = Vec::new();
         let mut prose = String::new();
@@ -103,7 +109,9 @@ mod tests {
                 continue;
             }
             if let Some(at) = pending.find("cargo xtask") {
-                found.push(pending[at..].trim().to_string());
+                // The command ends where the shell's next one or a redirection begins.
+                let command = pending[at..].split([')', '|', ';', '>', '&']).next();
+                found.extend(command.map(str::to_string));
             }
             pending.clear();
         }
@@ -163,11 +171,12 @@ mod tests {
 
     #[test]
     fn commands_are_found_in_code_blocks_and_code_spans() {
-        let text = "Run `cargo xtask book\n--stage 5` now.\n```\ncargo xtask match --games 2 \\\n  HEAD HEAD  # two\n```\n";
+        let text = "Run `cargo xtask book\n--stage 5` now.\n```\ncargo xtask match --games 2 \\\n  HEAD HEAD  # two\nsource <(cargo xtask completions bash)\n```\n";
         assert_eq!(
             commands(text, true),
             [
                 "cargo xtask match --games 2 HEAD HEAD",
+                "cargo xtask completions bash",
                 "cargo xtask book --stage 5"
             ]
         );
@@ -183,6 +192,17 @@ mod tests {
     }
 
     #[test]
+    fn each_shell_gets_a_script_that_knows_the_commands_and_their_options() {
+        use clap_complete::Shell;
+        for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
+            let script = super::completion_script(shell, &mut Cli::command());
+            for word in ["xtask", "sprt", "check-chapters", "tc", "default-layout"] {
+                assert!(script.contains(word), "{shell}: no {word}");
+            }
+        }
+    }
+
+    #[test]
     fn a_bad_command_line_names_what_is_wrong() {
         let error = |line: &str| {
             Cli::try_parse_from(line.split_whitespace())
@@ -193,5 +213,8 @@ mod tests {
         assert!(error("xtask book --stage 25").contains("--stage"));
         assert!(error("xtask perft-speed 0").contains("[ROUNDS]"));
         assert!(error("xtask completions tcsh").contains("tcsh"));
+        assert!(error("xtask book --serve --stage 3").contains("cannot be used with"));
+        assert!(error("xtask screenshot --phone").contains("<PAGE[#ANCHOR]>"));
+        assert!(error("xtask stages").contains("list"));
     }
 }
