@@ -25,8 +25,8 @@ use std::time::Duration;
 /// What the help of `match` and `sprt` says of the engines.
 const ENGINES: &str = "\
 ENGINE_A and ENGINE_B are each a git revision of this repository (HEAD, stage-07, a commit),
-built in a worktree, or cmd:COMMAND, any command line that starts a UCI engine (cmd:/usr/games/stockfish).
-Results are counted for A.";
+built in a worktree, or cmd:COMMAND, any command line that starts a UCI engine
+(cmd:/usr/games/stockfish). Results are counted for A.";
 
 /// `cargo xtask match [OPTIONS] ENGINE_A ENGINE_B`: the engines and how their games are played.
 #[derive(Debug, clap::Args)]
@@ -149,7 +149,7 @@ struct Settings {
     sprt: Option<Sprt>,
 }
 
-/// Runs `cargo xtask match` (`sprt` false) or `cargo xtask sprt` (`sprt` true).
+/// Runs `cargo xtask match` (no `sprt`) or `cargo xtask sprt` (the test `sprt` asks for).
 pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
     let root = repo_root();
     let settings = settings(args, sprt, &root)?;
