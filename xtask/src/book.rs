@@ -20,6 +20,7 @@ pub fn tools_root(root: &Path) -> PathBuf {
 
 /// `cargo xtask book [--serve | --stage N]`.
 #[derive(Debug, clap::Args)]
+#[command(args_override_self = true)]
 pub struct BookArgs {
     /// Serve the book on http://127.0.0.1:3000, rebuilding it as pages change.
     #[arg(long, conflicts_with = "stage")]

@@ -33,6 +33,7 @@ const START_AT_ANCHOR: &str = "(function (id) {
 
 /// `cargo xtask screenshot [--theme THEME] [--phone] [--height PIXELS] PAGE[#ANCHOR]...`.
 #[derive(Debug, clap::Args)]
+#[command(args_override_self = true)]
 #[command(after_help = "Each PNG is target/screenshots/PAGE[-ANCHOR]-THEME[-phone].png.")]
 pub struct ScreenshotArgs {
     /// The mdBook theme to render in.
