@@ -18,28 +18,30 @@ pub fn tools_root(root: &Path) -> PathBuf {
     root.join("target/tools")
 }
 
+/// `cargo xtask book [--serve | --stage N]`.
+#[derive(Debug, clap::Args)]
+#[command(args_override_self = true)]
+pub struct BookArgs {
+    /// Serve the book on http://127.0.0.1:3000, rebuilding it as pages change.
+    #[arg(long, conflicts_with = "stage")]
+    serve: bool,
+    /// Build the book as it was at stage-NN, in target/book-stages/stage-NN.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=20))]
+    stage: Option<u32>,
+}
+
 /// Runs `cargo xtask book [--serve | --stage N]`.
-pub fn main(args: &[String]) -> Result<(), String> {
+pub fn main(args: &BookArgs) -> Result<(), String> {
     let root = repo_root();
-    match args.first().map(String::as_str) {
-        None => {
+    match (args.serve, args.stage) {
+        (true, _) => serve(&root),
+        (false, Some(number)) => build_stage(&root, number),
+        (false, None) => {
             build(&root)?;
             let index = root.join("book/build/html/index.html");
             println!("the book is built: open {}", index.display());
             Ok(())
         }
-        Some("--serve") => serve(&root),
-        Some("--stage") => {
-            let number = args
-                .get(1)
-                .and_then(|n| n.parse().ok())
-                .filter(|n| (1..=20).contains(n))
-                .ok_or("--stage takes a stage number, 1 to 20: cargo xtask book --stage 5")?;
-            build_stage(&root, number)
-        }
-        Some(other) => Err(format!(
-            "unknown option {other:?}: usage: cargo xtask book [--serve | --stage N]"
-        )),
     }
 }
 

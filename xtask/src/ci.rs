@@ -50,7 +50,7 @@ pub fn main() -> Result<(), String> {
         ])
     })?;
     step("fuzz (short)", || {
-        crate::fuzz::main(&["--inputs".to_string(), "20000".to_string()])
+        crate::fuzz::main(&crate::fuzz::FuzzArgs::inputs(20_000))
     })?;
     step("openbench build and bench", || {
         cargo(&["test", "--package", "xtask", "openbench", "--", "--ignored"])
@@ -58,7 +58,9 @@ pub fn main() -> Result<(), String> {
     step("cargo deny", measure::deny::main)?;
     step("check-chapters", || check_chapters(&root))?;
     step("exercises", exercises::main)?;
-    step("stages check", || stages::main(&["check".to_string()]))?;
+    step("stages check", || {
+        stages::main(stages::StagesCommand::Check)
+    })?;
     step("book", || book::build(&root))?;
     let seconds = started.elapsed().as_secs_f64();
     println!("== ci: all checks passed in {seconds:.1} s");

@@ -9,6 +9,7 @@ mod book;
 mod chapters;
 mod checkout;
 mod ci;
+mod cli;
 mod diagram;
 mod exercises;
 mod facts;
@@ -32,51 +33,71 @@ mod test_repo;
 mod transcript;
 mod tree_size;
 
+use clap::{CommandFactory, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-/// What `cargo xtask` with no command, or a wrong one, prints.
-const USAGE: &str = "\
-usage: cargo xtask COMMAND
+/// The command line: one command and its options. Each command's options are a struct in
+/// the module that runs it, where their doc comments become its `--help`.
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask")]
+#[command(about = "cb2026's own tooling: the book, the stages, games, measurements and CI")]
+pub struct Cli {
+    /// The command; with none, the list of commands is printed.
+    #[command(subcommand)]
+    command: Option<Task>,
+}
 
-  check-chapters   fail if a listing, header line or SUMMARY.md differs from its source
-  sync-chapters    rewrite every generated part of the book from its source
-  book [--serve]   build the book into book/build (with its link check), or serve it
-  book --stage N   build the book as it was at stage-NN, in target/book-stages/stage-NN
-  match ENGINE ENGINE   play games between two engines (see `cargo xtask match --help`)
-  sprt ENGINE ENGINE    the same, until a sequential probability ratio test decides
-  openings         make the repository's opening set again (book/data/openings.epd)
-  perft-speed [N]  perft's speed against cozy-chess in N paired rounds (default 10),
-                   recorded in book/data/perft-speed.txt for chapter 5
-  exercises        apply each Try-it exercise's change in a scratch copy and see its
-                   named test fail (run by ci)
-  speed BASE [CANDIDATE]   the bench's speed in paired rounds (see `cargo xtask speed --help`)
-  instructions BASE [CANDIDATE]   the bench's instructions under cachegrind (`--help`)
-  deny             cargo-deny's checks of the dependencies (licences, bans, sources, advisories)
-  magics           find the slider tables' magic multipliers again, and print them
-  screenshot PAGE  render pages of the built book to PNG (see `cargo xtask screenshot`)
-  stages list      the stages, whether each is done and tagged
-  stages tag       make the tag stage-NN for each new `Stage: N` trailer
-  stages check     every done stage has its trailer, in order
-  stages verify    build and test every stage tag in a worktree of its own
-  fuzz [--inputs N]   fuzz the readers of FEN, UCI, PGN, EPD and records
-                   (see `cargo xtask fuzz --help`)
-  suite tactics|positional [REV]   run the engine over a test suite
-                   (see `cargo xtask suite --help`; `suite make` chooses one again)
-  ci               everything CI checks, in order";
+/// Every command `cargo xtask` runs.
+#[derive(Debug, Subcommand)]
+enum Task {
+    /// Fail if a listing, header line or SUMMARY.md differs from its source.
+    CheckChapters,
+    /// Rewrite every generated part of the book from its source.
+    SyncChapters,
+    /// Build the book into book/build (with its link check), serve it, or build a stage's.
+    Book(book::BookArgs),
+    /// Play games between two engines.
+    Match(games::runner::MatchArgs),
+    /// Play games between two engines until a sequential probability ratio test decides.
+    Sprt(games::runner::SprtArgs),
+    /// Make the repository's opening set again (book/data/openings.epd).
+    Openings(games::runner::OpeningsArgs),
+    /// Perft's speed against cozy-chess in paired rounds, recorded for chapter 5.
+    PerftSpeed(cli::PerftSpeedArgs),
+    /// Apply each Try-it exercise's change in a scratch copy and see its test fail.
+    Exercises,
+    /// The bench's speed, candidate against base, in paired rounds.
+    Speed(measure::speed::SpeedArgs),
+    /// The bench's instructions under cachegrind, candidate against base.
+    Instructions(measure::instructions::InstructionsArgs),
+    /// cargo-deny's checks of the dependencies (licences, bans, sources, advisories).
+    Deny,
+    /// Find the slider tables' magic multipliers again, and print them.
+    Magics,
+    /// Render pages of the built book to PNG.
+    Screenshot(screenshot::ScreenshotArgs),
+    /// The stages against the git history: list, tag, check, verify.
+    #[command(subcommand)]
+    Stages(stages::StagesCommand),
+    /// Fuzz the readers of FEN, UCI, PGN, EPD and records.
+    Fuzz(fuzz::FuzzArgs),
+    /// Run the engine over a test suite, or choose a suite again.
+    Suite(suites::SuiteArgs),
+    /// Print the script that completes these commands in a shell.
+    Completions(cli::CompletionsArgs),
+    /// Everything CI checks, in order.
+    Ci,
+}
 
 /// Runs the command named on the command line.
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let (command, rest) = match args.split_first() {
-        Some((command, rest)) => (command.as_str(), rest),
-        None => ("help", &[][..]),
-    };
+    let cli = Cli::parse();
     let result = match std::env::current_dir() {
         Ok(current) => checkout::check(&current, &repo_root()),
         Err(e) => Err(format!("cannot read the current folder: {e}")),
     }
-    .and_then(|()| dispatch(command, rest));
+    .and_then(|()| dispatch(cli.command));
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
@@ -86,39 +107,30 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs `command` with the arguments after it, `rest`.
-fn dispatch(command: &str, rest: &[String]) -> Result<(), String> {
-    match command {
-        "check-chapters" => check_chapters(&repo_root()),
-        "sync-chapters" => sync_chapters(),
-        "book" => book::main(rest),
-        "stages" => stages::main(rest),
-        "screenshot" => screenshot::main(rest),
-        "magics" => magics::main(),
-        "exercises" => exercises::main(),
-        "perft-speed" => perft_speed(rest),
-        "match" | "sprt" if rest.iter().any(|a| a == "--help") => {
-            println!("{}", games::runner::USAGE);
-            Ok(())
-        }
-        "match" => games::runner::main(rest, false),
-        "sprt" => games::runner::main(rest, true),
-        "openings" => games::runner::make_openings(rest),
-        "suite" => suites::main(rest),
-        "fuzz" if rest.iter().any(|a| a == "--help") => {
-            println!("{}", fuzz::USAGE);
-            Ok(())
-        }
-        "fuzz" => fuzz::main(rest),
-        "speed" => measure::speed::main(rest),
-        "instructions" => measure::instructions::main(rest),
-        "deny" => measure::deny::main(),
-        "ci" => ci::main(),
-        "help" | "--help" | "-h" => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        other => Err(format!("unknown command {other:?}\n{USAGE}")),
+/// Runs `task`, or lists the commands when there is none.
+fn dispatch(task: Option<Task>) -> Result<(), String> {
+    let Some(task) = task else {
+        return Cli::command().print_help().map_err(|e| e.to_string());
+    };
+    match task {
+        Task::CheckChapters => check_chapters(&repo_root()),
+        Task::SyncChapters => sync_chapters(),
+        Task::Book(args) => book::main(&args),
+        Task::Match(args) => games::runner::main(&args, None),
+        Task::Sprt(args) => games::runner::main(&args.games, Some(args.sprt())),
+        Task::Openings(args) => games::runner::make_openings(&args),
+        Task::PerftSpeed(args) => perft_speed(args.rounds),
+        Task::Exercises => exercises::main(),
+        Task::Speed(args) => measure::speed::main(&args),
+        Task::Instructions(args) => measure::instructions::main(&args),
+        Task::Deny => measure::deny::main(),
+        Task::Magics => magics::main(),
+        Task::Screenshot(args) => screenshot::main(&args),
+        Task::Stages(command) => stages::main(command),
+        Task::Fuzz(args) => fuzz::main(&args),
+        Task::Suite(args) => suites::main(args),
+        Task::Completions(args) => cli::completions(args.shell, &mut Cli::command()),
+        Task::Ci => ci::main(),
     }
 }
 
@@ -160,8 +172,7 @@ fn sync_chapters() -> Result<(), String> {
 
 /// `perft-speed`: runs the paired comparison of perft with cozy-chess's and records it where
 /// chapter 5 quotes it from. The benchmark is built with the bench profile, like a release.
-fn perft_speed(args: &[String]) -> Result<(), String> {
-    let rounds = args.first().map_or("10", String::as_str);
+fn perft_speed(rounds: u32) -> Result<(), String> {
     let record = repo_root().join("book/data/perft-speed.txt");
     run(Command::new("cargo")
         .current_dir(repo_root())
@@ -173,7 +184,7 @@ fn perft_speed(args: &[String]) -> Result<(), String> {
             "perft_vs_cozy",
             "--",
             "--rounds",
-            rounds,
+            &rounds.to_string(),
             "--record",
         ])
         .arg(&record))

@@ -6,11 +6,6 @@ use crate::{repo_root, run};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// What `cargo xtask screenshot` takes.
-const USAGE: &str = "usage: cargo xtask screenshot [--theme light|rust|coal|navy|ayu] [--phone] \
-[--height PIXELS] PAGE[#ANCHOR]...
-  renders book/build/html/PAGE.html (scrolled to ANCHOR) to target/screenshots/PAGE[-ANCHOR]-THEME[-phone].png";
-
 /// The themes mdBook ships.
 const THEMES: [&str; 5] = ["light", "rust", "coal", "navy", "ayu"];
 
@@ -36,44 +31,36 @@ const START_AT_ANCHOR: &str = "(function (id) {
   while (node.previousElementSibling) node.previousElementSibling.remove();
 })";
 
+/// `cargo xtask screenshot [--theme THEME] [--phone] [--height PIXELS] PAGE[#ANCHOR]...`.
+#[derive(Debug, clap::Args)]
+#[command(args_override_self = true)]
+#[command(after_help = "Each PNG is target/screenshots/PAGE[-ANCHOR]-THEME[-phone].png.")]
+pub struct ScreenshotArgs {
+    /// The mdBook theme to render in.
+    #[arg(long, default_value = "light", value_parser = clap::builder::PossibleValuesParser::new(THEMES))]
+    theme: String,
+    /// Render at a phone's width (390 pixels) instead of a desktop's (1280).
+    #[arg(long)]
+    phone: bool,
+    /// The height of the picture, in pixels.
+    #[arg(long, value_name = "PIXELS", default_value_t = 1600)]
+    height: u32,
+    /// Pages of book/build/html, by name, each scrolled to its heading ANCHOR if one is given.
+    #[arg(value_name = "PAGE[#ANCHOR]", required = true)]
+    pages: Vec<String>,
+}
+
 /// Runs `cargo xtask screenshot …`.
-pub fn main(args: &[String]) -> Result<(), String> {
-    let mut theme = "light".to_string();
-    let mut phone = false;
-    let mut height = 1600;
-    let mut pages = Vec::new();
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--theme" => theme = args.next().ok_or(USAGE)?.clone(),
-            "--phone" => phone = true,
-            "--height" => {
-                let value = args.next().ok_or(USAGE)?;
-                height = value
-                    .parse()
-                    .map_err(|_| format!("--height {value:?} is not a number of pixels"))?;
-            }
-            page if !page.starts_with('-') => pages.push(page.to_string()),
-            other => return Err(format!("unknown option {other:?}\n{USAGE}")),
-        }
-    }
-    if pages.is_empty() {
-        return Err(USAGE.to_string());
-    }
-    if !THEMES.contains(&theme.as_str()) {
-        return Err(format!(
-            "no theme {theme:?}: mdBook's are {}",
-            THEMES.join(", ")
-        ));
-    }
+pub fn main(args: &ScreenshotArgs) -> Result<(), String> {
+    let (theme, phone, height) = (&args.theme, args.phone, args.height);
     let root = repo_root();
     crate::book::build(&root)?;
     let chromium = chromium()?;
     let out = root.join("target/screenshots");
     std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     let width = if phone { 390 } else { 1280 };
-    for page in pages {
-        let png = shoot(&root, &chromium, &page, &theme, (width, height))?;
+    for page in &args.pages {
+        let png = shoot(&root, &chromium, page, theme, (width, height))?;
         println!("{}", png.display());
     }
     Ok(())

@@ -10,13 +10,26 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
 
+/// What `cargo xtask stages` does.
+#[derive(Debug, clap::Subcommand)]
+pub enum StagesCommand {
+    /// The stages, whether each is done and tagged.
+    List,
+    /// Make the tag stage-NN for each new `Stage: N` trailer.
+    Tag,
+    /// Every done stage has its trailer, in order, and its switches.
+    Check,
+    /// Build and test every stage tag in a worktree of its own.
+    Verify,
+}
+
 /// Runs `cargo xtask stages SUBCOMMAND`.
-pub fn main(args: &[String]) -> Result<(), String> {
+pub fn main(command: StagesCommand) -> Result<(), String> {
     let root = repo_root();
-    match args.first().map(String::as_str) {
-        Some("list") => list(&root),
-        Some("tag") => tag(&root),
-        Some("check") => {
+    match command {
+        StagesCommand::List => list(&root),
+        StagesCommand::Tag => tag(&root),
+        StagesCommand::Check => {
             let plan = Plan::load(&root)?;
             check(&plan, &trailers(&root)?)?;
             check_switches(&plan, cb2026::config::SWITCHES)?;
@@ -25,8 +38,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
             );
             Ok(())
         }
-        Some("verify") => verify(&root),
-        _ => Err("usage: cargo xtask stages list|tag|check|verify".to_string()),
+        StagesCommand::Verify => verify(&root),
     }
 }
 

@@ -17,19 +17,52 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use targets::{Corpus, TARGETS, Target};
 
-/// What `cargo xtask fuzz --help` prints.
-pub const USAGE: &str = "\
-usage: cargo xtask fuzz [--inputs N | --seconds S] [--seed S] [--target NAME] [--jobs J]
-                        [--record NAME]
-       cargo xtask fuzz --long [--seed S] [--jobs J] [--record NAME]
+/// `cargo xtask fuzz [OPTIONS]`: how many inputs to try, and which. Every field is optional,
+/// so that `FuzzArgs::default()` is the command line with no options, whose defaults are
+/// `settings`'s.
+#[derive(Debug, Default, clap::Args)]
+#[command(
+    args_override_self = true,
+    after_help = "\
+The targets are tried in turn: fen, uci, position, pgn, epd, record. Fails if any input panics
+or breaks what its target asserts; each such input is saved to target/fuzz-failures. CI runs
+`--inputs 20000`."
+)]
+pub struct FuzzArgs {
+    /// Try ten million inputs, built with the `fuzz` profile (optimised, with debug
+    /// assertions and overflow checks).
+    #[arg(long)]
+    long: bool,
+    /// Inputs to try [default: 100000].
+    #[arg(long, value_name = "N")]
+    inputs: Option<u64>,
+    /// Try as many inputs as S seconds allow.
+    #[arg(long, value_name = "S")]
+    seconds: Option<u64>,
+    /// The seed of the inputs [default: 1].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Run this target alone.
+    #[arg(long, value_name = "NAME")]
+    target: Option<String>,
+    /// Share the inputs among J threads (a panic is then told apart only by its message)
+    /// [default: 1].
+    #[arg(long, value_name = "J")]
+    jobs: Option<u64>,
+    /// Write the counts to book/data/NAME.txt, for the book to quote.
+    #[arg(long, value_name = "NAME")]
+    record: Option<String>,
+}
 
-Tries N inputs (default 100000), or as many as S seconds allow, over the targets in turn
-(fen, uci, position, pgn, epd, record; --target runs one), from the seed S (default 1).
-Fails if any input panics or breaks what its target asserts; each such input is saved to
-target/fuzz-failures. CI runs `--inputs 20000`. --long tries ten million inputs, built
-with the `fuzz` profile (optimised, with debug assertions and overflow checks).
---jobs J shares the inputs among J threads (a panic is then told apart only by its message).
---record NAME writes the counts to book/data/NAME.txt, for the book to quote.";
+impl FuzzArgs {
+    /// `fuzz --inputs N`, as CI runs it.
+    pub fn inputs(inputs: u64) -> Self {
+        FuzzArgs {
+            inputs: Some(inputs),
+            ..FuzzArgs::default()
+        }
+    }
+}
 
 /// How many inputs `--long` tries.
 const LONG_RUN: &str = "10000000";
@@ -55,23 +88,30 @@ struct Settings {
 }
 
 /// Runs `cargo xtask fuzz …`.
-pub fn main(args: &[String]) -> Result<(), String> {
-    if args.first().is_some_and(|a| a == "--long") {
+pub fn main(args: &FuzzArgs) -> Result<(), String> {
+    if args.long {
+        // The same command line, without `--long`, in the optimised build.
+        let rest = std::env::args().skip(2).filter(|a| a != "--long");
         return crate::run(
             std::process::Command::new("cargo")
                 .current_dir(repo_root())
                 .args(["run", "--profile", "fuzz", "--package", "xtask", "--"])
                 .args(["fuzz", "--inputs", LONG_RUN])
-                .args(&args[1..]),
+                .args(rest),
         );
     }
-    let settings = parse(args)?;
+    let settings = settings(args);
     let targets: Vec<&Target> = TARGETS
         .iter()
         .filter(|t| settings.target.as_deref().is_none_or(|name| name == t.name))
         .collect();
     if targets.is_empty() {
-        return Err(format!("no target {:?}\n{USAGE}", settings.target));
+        let names: Vec<&str> = TARGETS.iter().map(|t| t.name).collect();
+        return Err(format!(
+            "no target {:?}: the targets are {}",
+            settings.target,
+            names.join(", ")
+        ));
     }
     let corpus = corpus(&repo_root())?;
     std::panic::set_hook(Box::new(|info| {
@@ -114,7 +154,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     if let Some(name) = &settings.record {
         let names: Vec<&str> = targets.iter().map(|t| t.name).collect();
         let seconds = started.elapsed().as_secs_f64();
-        record(name, args, &names, &tried, failures.len(), seconds)?;
+        record(name, &names, &tried, failures.len(), seconds)?;
     }
     if failures.is_empty() {
         Ok(())
@@ -127,7 +167,6 @@ pub fn main(args: &[String]) -> Result<(), String> {
 /// with the failures, under comments saying how the run was made.
 fn record(
     name: &str,
-    args: &[String],
     targets: &[&str],
     tried: &[u64],
     failures: usize,
@@ -136,9 +175,9 @@ fn record(
     use crate::games::record::{machine, today};
     let mut text = format!(
         "# The fuzzer's run: inputs tried by each target, and how many failed.\n\
-         # Made by: cargo xtask fuzz {} ({}, {}, {seconds:.0} s).\n\
+         # Made by: {} ({}, {}, {seconds:.0} s).\n\
          target inputs\n",
-        args.join(" "),
+        crate::cli::command_line(),
         today(),
         machine()
     );
@@ -238,37 +277,21 @@ fn save_failure(
     ))
 }
 
-/// The settings of a command line.
-fn parse(args: &[String]) -> Result<Settings, String> {
-    let mut settings = Settings {
-        inputs: 100_000,
-        time: None,
-        seed: 1,
-        target: None,
-        record: None,
-        jobs: 1,
+/// The settings of a command line: `--seconds` alone tries inputs until the time is up.
+fn settings(args: &FuzzArgs) -> Settings {
+    let inputs = match (args.inputs, args.seconds) {
+        (Some(inputs), _) => inputs,
+        (None, Some(_)) => u64::MAX,
+        (None, None) => 100_000,
     };
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        let mut value = || words.next().ok_or(format!("{word} needs a value\n{USAGE}"));
-        let number = |text: &String| {
-            text.parse::<u64>()
-                .map_err(|_| format!("{word} {text:?} is not a number"))
-        };
-        match word.as_str() {
-            "--inputs" => settings.inputs = number(value()?)?,
-            "--seconds" => {
-                settings.time = Some(Duration::from_secs(number(value()?)?));
-                settings.inputs = u64::MAX;
-            }
-            "--seed" => settings.seed = number(value()?)?,
-            "--target" => settings.target = Some(value()?.clone()),
-            "--record" => settings.record = Some(value()?.clone()),
-            "--jobs" => settings.jobs = (number(value()?)? as usize).max(1),
-            _ => return Err(format!("unexpected {word:?}\n{USAGE}")),
-        }
+    Settings {
+        inputs,
+        time: args.seconds.map(Duration::from_secs),
+        seed: args.seed.unwrap_or(1),
+        target: args.target.clone(),
+        record: args.record.clone(),
+        jobs: args.jobs.unwrap_or(1).max(1) as usize,
     }
-    Ok(settings)
 }
 
 /// The project's games, opening set, suites and records, as the inputs' raw material.
@@ -299,6 +322,31 @@ fn corpus(root: &Path) -> Result<Corpus, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
+
+    /// The settings of `cargo xtask fuzz LINE`.
+    fn settings_of(line: &str) -> Settings {
+        let words = ["xtask", "fuzz"].into_iter().chain(line.split_whitespace());
+        match crate::Cli::try_parse_from(words).unwrap().command {
+            Some(crate::Task::Fuzz(args)) => settings(&args),
+            other => panic!("not fuzz: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_command_line_gives_its_settings() {
+        let s = settings_of("");
+        assert_eq!((s.inputs, s.time, s.seed, s.jobs), (100_000, None, 1, 1));
+        let s = settings_of("--seconds 5 --seed 9 --target fen --jobs 0 --record r");
+        assert_eq!((s.inputs, s.time), (u64::MAX, Some(Duration::from_secs(5))));
+        assert_eq!((s.seed, s.jobs), (9, 1));
+        assert_eq!(
+            (s.target.as_deref(), s.record.as_deref()),
+            (Some("fen"), Some("r"))
+        );
+        assert_eq!(settings_of("--inputs 20000").inputs, 20_000);
+        assert_eq!(settings(&FuzzArgs::inputs(20_000)).inputs, 20_000);
+    }
 
     #[test]
     fn a_panic_or_a_broken_promise_is_a_failure_and_a_kept_one_is_not() {

@@ -13,6 +13,7 @@ use super::pgn::{self, Header};
 use super::record::{self, PairResult, Record, Tally};
 use super::rules::RuleEnding;
 use super::stats::{Sprt, Verdict};
+use crate::cli::{positive, positive_count};
 use crate::{repo_root, run, run_output};
 use cb2026::Color;
 use std::path::{Path, PathBuf};
@@ -21,27 +22,105 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-/// What `cargo xtask match` and `sprt` take.
-pub const USAGE: &str = "\
-usage: cargo xtask match [OPTIONS] ENGINE ENGINE
-       cargo xtask sprt  [OPTIONS] ENGINE ENGINE
+/// What the help of `match` and `sprt` says of the engines.
+const ENGINES: &str = "\
+ENGINE_A and ENGINE_B are each a git revision of this repository (HEAD, stage-07, a commit),
+built in a worktree, or cmd:COMMAND, any command line that starts a UCI engine
+(cmd:/usr/games/stockfish). Results are counted for A.";
 
-ENGINE is a git revision of this repository (HEAD, stage-07, a commit), built in a worktree,
-or cmd:COMMAND, any command line that starts a UCI engine (cmd:/usr/games/stockfish).
-The first engine is A: results are counted for it.
+/// `cargo xtask match [OPTIONS] ENGINE_A ENGINE_B`: the engines and how their games are played.
+#[derive(Debug, clap::Args)]
+#[command(after_help = ENGINES, args_override_self = true)]
+pub struct MatchArgs {
+    /// Engine A, whose results are counted.
+    engine_a: String,
+    /// Engine B, its opponent.
+    engine_b: String,
+    /// Clock per side in seconds, and increment [default: 8+0.08].
+    #[arg(long, value_name = "BASE+INC", value_parser = parse_clock, overrides_with = "nodes")]
+    tc: Option<Limit>,
+    /// A fixed number of nodes a move instead of a clock.
+    #[arg(long, value_name = "N", value_parser = positive, overrides_with = "tc")]
+    nodes: Option<u64>,
+    /// Games to play (match, default 100), at most (sprt, default 4000).
+    #[arg(long, value_name = "N", value_parser = positive_count)]
+    games: Option<usize>,
+    /// Games at once [default: the machine's cores].
+    #[arg(long, value_name = "N", value_parser = positive_count)]
+    concurrency: Option<usize>,
+    /// EPD or PGN opening set [default: book/data/openings.epd].
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// A UCI option for engine A (repeatable).
+    #[arg(long, value_name = "NAME=VAL", value_parser = uci_option)]
+    option1: Vec<(String, String)>,
+    /// A UCI option for engine B (repeatable).
+    #[arg(long, value_name = "NAME=VAL", value_parser = uci_option)]
+    option2: Vec<(String, String)>,
+    /// The name A gets in games and the record.
+    #[arg(long, value_name = "NAME")]
+    name1: Option<String>,
+    /// The name B gets in games and the record.
+    #[arg(long, value_name = "NAME")]
+    name2: Option<String>,
+    /// How late past its clock an answer may come, in milliseconds.
+    #[arg(long, value_name = "MS", default_value = "50", value_parser = positive)]
+    margin: u64,
+    /// Where the games go [default: target/match/games.pgn].
+    #[arg(long, value_name = "FILE")]
+    pgn: Option<PathBuf>,
+    /// Keep the run in book/data/games/NAME.toml and NAME.pgn.
+    #[arg(long, value_name = "NAME", value_parser = record_name)]
+    record: Option<String>,
+}
 
-  --tc BASE+INC       clock per side in seconds, and increment (default 8+0.08)
-  --nodes N           a fixed number of nodes a move instead of a clock
-  --games N           games to play (match, default 100), at most (sprt, default 4000)
-  --concurrency N     games at once (default: the machine's cores)
-  --openings FILE     EPD or PGN opening set (default book/data/openings.epd)
-  --option1 NAME=VAL  a UCI option for engine A (repeatable); --option2 for B
-  --name1 NAME        the name A gets in games and the record; --name2 for B
-  --margin MS         how late past its clock an answer may come (default 50)
-  --pgn FILE          where the games go (default target/match/games.pgn)
-  --record NAME       keep the run in book/data/games/NAME.toml and NAME.pgn
-  --elo0 E --elo1 E   the SPRT's hypotheses in normalized Elo (default 0 and 10)
-  --alpha P --beta P  the SPRT's error rates (default 0.05 and 0.05)";
+/// `cargo xtask sprt [OPTIONS] ENGINE_A ENGINE_B`: a match's options and the test's.
+#[derive(Debug, clap::Args)]
+#[command(after_help = ENGINES, args_override_self = true)]
+pub struct SprtArgs {
+    /// The engines and how their games are played.
+    #[command(flatten)]
+    pub games: MatchArgs,
+    /// The hypothesis H0, in normalized Elo.
+    #[arg(long, value_name = "E", default_value = "0", value_parser = signed, allow_negative_numbers = true)]
+    elo0: f64,
+    /// The hypothesis H1, in normalized Elo.
+    #[arg(long, value_name = "E", default_value = "10", value_parser = signed, allow_negative_numbers = true)]
+    elo1: f64,
+    /// The rate of false positives allowed.
+    #[arg(long, value_name = "P", default_value = "0.05", value_parser = probability)]
+    alpha: f64,
+    /// The rate of false negatives allowed.
+    #[arg(long, value_name = "P", default_value = "0.05", value_parser = probability)]
+    beta: f64,
+}
+
+impl SprtArgs {
+    /// The test these options ask for.
+    pub fn sprt(&self) -> Sprt {
+        Sprt {
+            elo0: self.elo0,
+            elo1: self.elo1,
+            alpha: self.alpha,
+            beta: self.beta,
+        }
+    }
+}
+
+/// `cargo xtask openings [--seed S] [--count N] [--plies P]`.
+#[derive(Debug, clap::Args)]
+#[command(args_override_self = true)]
+pub struct OpeningsArgs {
+    /// The random generator's seed.
+    #[arg(long, value_name = "S", default_value_t = 2026)]
+    seed: u64,
+    /// How many openings to make.
+    #[arg(long, value_name = "N", default_value_t = 500)]
+    count: usize,
+    /// How many random plies each is played from the start.
+    #[arg(long, value_name = "P", default_value_t = 8)]
+    plies: usize,
+}
 
 /// Everything a run is told on its command line.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,10 +149,11 @@ struct Settings {
     sprt: Option<Sprt>,
 }
 
-/// Runs `cargo xtask match` (`sprt` false) or `cargo xtask sprt` (`sprt` true).
-pub fn main(args: &[String], sprt: bool) -> Result<(), String> {
+/// Runs `cargo xtask match` (no `sprt`) or `cargo xtask sprt` (the test `sprt` asks for).
+pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
     let root = repo_root();
-    let settings = parse(args, sprt, &root)?;
+    let settings = settings(args, sprt, &root)?;
+    let sprt = sprt.is_some();
     let mut specs = Vec::new();
     let mut described = Vec::new();
     for i in 0..2 {
@@ -87,13 +167,7 @@ pub fn main(args: &[String], sprt: bool) -> Result<(), String> {
     for spec in &specs {
         Engine::start(spec)?;
     }
-    let command = std::iter::once(format!(
-        "cargo xtask {}",
-        if sprt { "sprt" } else { "match" }
-    ))
-    .chain(args.iter().cloned())
-    .collect::<Vec<_>>()
-    .join(" ");
+    let command = crate::cli::command_line();
     println!(
         "{} against {}, {} openings",
         described[0],
@@ -160,108 +234,61 @@ pub fn main(args: &[String], sprt: bool) -> Result<(), String> {
     Ok(())
 }
 
-/// The settings a command line gives, or what is wrong with it.
-fn parse(args: &[String], sprt: bool, root: &Path) -> Result<Settings, String> {
-    let mut settings = Settings {
-        engines: [String::new(), String::new()],
-        names: [None, None],
-        options: [Vec::new(), Vec::new()],
-        limit: Limit::Clock {
-            base: Duration::from_secs(8),
-            increment: Duration::from_millis(80),
-        },
-        games: if sprt { 4000 } else { 100 },
-        concurrency: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        openings: root.join("book/data/openings.epd"),
-        margin: Duration::from_millis(50),
-        pgn: root.join("target/match/games.pgn"),
-        record: None,
-        sprt: sprt.then_some(Sprt {
-            elo0: 0.0,
-            elo1: 10.0,
-            alpha: 0.05,
-            beta: 0.05,
-        }),
-    };
-    let mut engines = Vec::new();
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        if !word.starts_with("--") {
-            engines.push(word.clone());
-            continue;
-        }
-        let value = words
-            .next()
-            .ok_or_else(|| format!("{word} needs a value\n{USAGE}"))?;
-        let number = |what: &str| -> Result<f64, String> {
-            value
-                .parse::<f64>()
-                .ok()
-                .filter(|n| n.is_finite() && *n >= 0.0)
-                .ok_or_else(|| format!("{word}: {value:?} is not {what}"))
-        };
-        let whole = |what: &str| -> Result<usize, String> {
-            value
-                .parse::<usize>()
-                .ok()
-                .filter(|&n| n > 0)
-                .ok_or_else(|| format!("{word}: {value:?} is not {what}"))
-        };
-        match word.as_str() {
-            "--tc" => settings.limit = parse_clock(value)?,
-            "--nodes" => settings.limit = Limit::Nodes(whole("a number of nodes")? as u64),
-            "--games" => settings.games = whole("a number of games")?,
-            "--concurrency" => settings.concurrency = whole("a number of games at once")?,
-            "--openings" => settings.openings = PathBuf::from(value),
-            "--margin" => settings.margin = Duration::from_millis(whole("milliseconds")? as u64),
-            "--pgn" => settings.pgn = PathBuf::from(value),
-            "--record" => settings.record = Some(record_name(value)?),
-            "--name1" | "--name2" => settings.names[slot(word)] = Some(value.clone()),
-            "--option1" | "--option2" => {
-                let (name, option) = value
-                    .split_once('=')
-                    .ok_or_else(|| format!("{word}: write NAME=VALUE, not {value:?}"))?;
-                settings.options[slot(word)].push((name.to_string(), option.to_string()));
-            }
-            "--elo0" => sprt_of(&mut settings, word)?.elo0 = signed(word, value)?,
-            "--elo1" => sprt_of(&mut settings, word)?.elo1 = signed(word, value)?,
-            "--alpha" => sprt_of(&mut settings, word)?.alpha = number("a probability")?,
-            "--beta" => sprt_of(&mut settings, word)?.beta = number("a probability")?,
-            _ => return Err(format!("unknown option {word}\n{USAGE}")),
-        }
-    }
-    let [a, b] = <[String; 2]>::try_from(engines)
-        .map_err(|given| format!("name two engines, not {}\n{USAGE}", given.len()))?;
-    settings.engines = [a, b];
-    if let Some(sprt) = settings.sprt {
+/// The settings a command line gives, or what is wrong with it: with `sprt`, those of an
+/// SPRT; with none, of a match.
+fn settings(args: &MatchArgs, sprt: Option<Sprt>, root: &Path) -> Result<Settings, String> {
+    if let Some(sprt) = sprt {
         let rate = |p: f64| p > 0.0 && p < 0.5;
         if !(sprt.elo0 < sprt.elo1 && rate(sprt.alpha) && rate(sprt.beta)) {
             return Err("the SPRT needs elo0 < elo1 and alpha, beta between 0 and 0.5".into());
         }
     }
-    Ok(settings)
+    let clock = Limit::Clock {
+        base: Duration::from_secs(8),
+        increment: Duration::from_millis(80),
+    };
+    Ok(Settings {
+        engines: [args.engine_a.clone(), args.engine_b.clone()],
+        names: [args.name1.clone(), args.name2.clone()],
+        options: [args.option1.clone(), args.option2.clone()],
+        limit: args.nodes.map_or(args.tc.unwrap_or(clock), Limit::Nodes),
+        games: args
+            .games
+            .unwrap_or(if sprt.is_some() { 4000 } else { 100 }),
+        concurrency: args
+            .concurrency
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        openings: (args.openings.clone()).unwrap_or_else(|| root.join("book/data/openings.epd")),
+        margin: Duration::from_millis(args.margin),
+        pgn: (args.pgn.clone()).unwrap_or_else(|| root.join("target/match/games.pgn")),
+        record: args.record.clone(),
+        sprt,
+    })
 }
 
-/// The SPRT of `settings`, for setting its option `option`; a match has none.
-fn sprt_of<'a>(settings: &'a mut Settings, option: &str) -> Result<&'a mut Sprt, String> {
-    settings
-        .sprt
-        .as_mut()
-        .ok_or_else(|| format!("{option} is for sprt, not match"))
+/// A UCI option for an engine, `NAME=VALUE`.
+fn uci_option(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text
+        .split_once('=')
+        .ok_or_else(|| format!("write NAME=VALUE, not {text:?}"))?;
+    Ok((name.to_string(), value.to_string()))
 }
 
-/// 0 for an option ending in `1`, 1 for one ending in `2`.
-fn slot(option: &str) -> usize {
-    usize::from(option.ends_with('2'))
+/// A probability, for the SPRT's error rates.
+fn probability(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite() && *n >= 0.0)
+        .ok_or_else(|| format!("{text:?} is not a probability"))
 }
 
 /// A number that may be negative, for an Elo bound.
-fn signed(option: &str, value: &str) -> Result<f64, String> {
+fn signed(value: &str) -> Result<f64, String> {
     value
         .parse::<f64>()
         .ok()
         .filter(|n| n.is_finite())
-        .ok_or_else(|| format!("{option}: {value:?} is not a number"))
+        .ok_or_else(|| format!("{value:?} is not a number"))
 }
 
 /// A record's name: letters, digits, `-` and `_`, as it becomes a file name and a figure's
@@ -274,9 +301,7 @@ fn record_name(name: &str) -> Result<String, String> {
     if fine {
         Ok(name.to_string())
     } else {
-        Err(format!(
-            "--record: {name:?} may hold only letters, digits, - and _"
-        ))
+        Err(format!("{name:?} may hold only letters, digits, - and _"))
     }
 }
 
@@ -288,11 +313,11 @@ fn parse_clock(text: &str) -> Result<Limit, String> {
             .ok()
             .filter(|s| s.is_finite() && *s >= 0.0)
             .map(Duration::from_secs_f64)
-            .ok_or_else(|| format!("--tc: {text:?} is not BASE+INC in seconds"))
+            .ok_or_else(|| format!("{text:?} is not BASE+INC in seconds"))
     };
     let (base, increment) = (seconds(base)?, seconds(increment)?);
     if base.is_zero() {
-        return Err(format!("--tc: {text:?} gives no time"));
+        return Err(format!("{text:?} gives no time"));
     }
     Ok(Limit::Clock { base, increment })
 }
@@ -573,27 +598,8 @@ fn report(finished: &[(PairResult, [Game; 2])], sprt: Option<Sprt>) -> String {
 
 /// `cargo xtask openings [--seed S] [--count N] [--plies P]`: makes the repository's opening
 /// set again and writes it to `book/data/openings.epd`, with how it was made.
-pub fn make_openings(args: &[String]) -> Result<(), String> {
-    let (mut seed, mut count, mut plies) = (2026_u64, 500_usize, 8_usize);
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        let value = words
-            .next()
-            .ok_or_else(|| format!("{word} needs a value"))?;
-        let number = value
-            .parse::<u64>()
-            .map_err(|_| format!("{word}: {value:?} is not a whole number"))?;
-        match word.as_str() {
-            "--seed" => seed = number,
-            "--count" => count = number as usize,
-            "--plies" => plies = number as usize,
-            _ => {
-                return Err(format!(
-                    "unknown option {word}; openings takes --seed, --count, --plies"
-                ));
-            }
-        }
-    }
+pub fn make_openings(args: &OpeningsArgs) -> Result<(), String> {
+    let (seed, count, plies) = (args.seed, args.count, args.plies);
     let positions = openings::generate(seed, count, plies, openings::undecided);
     let mut text = format!(
         "# cb2026's opening set: {count} positions, each {plies} random quiet developing plies from\n\
@@ -619,18 +625,26 @@ pub fn make_openings(args: &[String]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
-    /// The settings of `line`, for `sprt` or `match`.
-    fn settings(line: &str, sprt: bool) -> Result<Settings, String> {
-        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
-        parse(&args, sprt, Path::new("/repo"))
+    /// The settings of `line`, a whole command line after `cargo xtask` (`match …` or
+    /// `sprt …`), read as `main` reads it.
+    fn settings(line: &str) -> Result<Settings, String> {
+        let words = std::iter::once("xtask").chain(line.split_whitespace());
+        let cli = crate::Cli::try_parse_from(words).map_err(|e| e.to_string())?;
+        match cli.command {
+            Some(crate::Task::Match(args)) => super::settings(&args, None, Path::new("/repo")),
+            Some(crate::Task::Sprt(args)) => {
+                super::settings(&args.games, Some(args.sprt()), Path::new("/repo"))
+            }
+            other => panic!("{line} is not a match or an sprt: {other:?}"),
+        }
     }
 
     #[test]
     fn a_command_line_gives_its_settings() {
         let s = settings(
-            "--tc 1+0.01 HEAD cmd:stockfish --games 7 --option2 UCI_Elo=1500 --record smoke",
-            false,
+            "match --tc 1+0.01 HEAD cmd:stockfish --games 7 --option2 UCI_Elo=1500 --record smoke",
         )
         .unwrap();
         assert_eq!(s.engines, ["HEAD".to_string(), "cmd:stockfish".to_string()]);
@@ -645,30 +659,40 @@ mod tests {
         assert_eq!(s.options[1], [("UCI_Elo".to_string(), "1500".to_string())]);
         assert_eq!(s.record.as_deref(), Some("smoke"));
         assert_eq!(s.sprt, None);
-        let s = settings("--nodes 5000 --elo1 5 a b", true).unwrap();
+        assert_eq!(s.openings, Path::new("/repo/book/data/openings.epd"));
+        let s = settings("sprt --nodes 5000 --elo1 5 a b").unwrap();
         assert_eq!(s.limit, Limit::Nodes(5000));
+        assert_eq!(s.games, 4000);
         assert_eq!(s.sprt.unwrap().elo1, 5.0);
+        let s =
+            settings("sprt --elo0 -3 --elo1 2 --nodes 9 --tc 4 --games 2 --games 3 a b").unwrap();
+        assert_eq!(s.sprt.unwrap().elo0, -3.0);
+        assert_eq!(
+            limit_name(s.limit),
+            "4+0",
+            "the last of --tc and --nodes counts"
+        );
+        assert_eq!(s.games, 3, "an option given twice counts as the last");
     }
 
     #[test]
     fn a_bad_command_line_says_what_is_wrong() {
-        for (line, sprt, expected) in [
-            ("HEAD", false, "name two engines, not 1"),
-            ("--tc fast a b", false, "--tc: \"fast\" is not BASE+INC"),
-            ("--tc 0+1 a b", false, "gives no time"),
+        for (line, expected) in [
+            ("match HEAD", "required arguments were not provided"),
+            ("match --tc fast a b", "\"fast\" is not BASE+INC"),
+            ("match --tc 0+1 a b", "gives no time"),
+            ("match --games 0 a b", "'0' for '--games <N>'"),
+            ("match --elo0 5 a b", "unexpected argument '--elo0'"),
+            ("sprt --elo0 5 --elo1 1 a b", "needs elo0 < elo1"),
+            ("match --option1 Hash a b", "write NAME=VALUE"),
+            ("match --record ../x a b", "may hold only letters"),
+            ("match --colour red a b", "unexpected argument '--colour'"),
             (
-                "--games 0 a b",
-                false,
-                "--games: \"0\" is not a number of games",
+                "match a b --tc",
+                "a value is required for '--tc <BASE+INC>'",
             ),
-            ("--elo0 5 a b", false, "--elo0 is for sprt, not match"),
-            ("--elo0 5 --elo1 1 a b", true, "needs elo0 < elo1"),
-            ("--option1 Hash a b", false, "write NAME=VALUE"),
-            ("--record ../x a b", false, "may hold only letters"),
-            ("--colour red a b", false, "unknown option --colour"),
-            ("a b --tc", false, "--tc needs a value"),
         ] {
-            let error = settings(line, sprt).unwrap_err();
+            let error = settings(line).unwrap_err();
             assert!(error.contains(expected), "{line}: {error}");
         }
     }
@@ -679,7 +703,7 @@ mod tests {
         // A plays e4 whenever asked; B crashes at its first move, and is started again.
         let a = fake_spec("a", &[], "echo 'bestmove e2e4'");
         let b = fake_spec("b", &[], "exit 3");
-        let mut settings = settings("a b --games 4 --concurrency 1", false).unwrap();
+        let mut settings = settings("match a b --games 4 --concurrency 1").unwrap();
         settings.limit = Limit::Nodes(100);
         let opening = Opening {
             fen: cb2026::Position::startpos().to_string(),

@@ -7,21 +7,39 @@
 
 use super::build::{self, Build};
 use super::{BenchLine, run_bench, write_record};
+use crate::cli::{positive, positive_count};
 use crate::{repo_root, run, run_output};
 use std::path::Path;
 use std::process::Command;
 
-/// What `cargo xtask instructions` takes.
-pub const USAGE: &str = "\
-usage: cargo xtask instructions [OPTIONS] BASE [CANDIDATE]
+/// `cargo xtask instructions [OPTIONS] BASE [CANDIDATE]`.
+#[derive(Debug, clap::Args)]
+#[command(
+    args_override_self = true,
+    after_help = "\
+Each side is built in release mode and runs `bench` under valgrind's cachegrind (Debian's
+valgrind, installed with apt-get if it is missing)."
+)]
+pub struct InstructionsArgs {
+    /// The base: a git revision.
+    base: String,
+    /// The candidate: a git revision, or the working tree if left out.
+    candidate: Option<String>,
+    /// The bench's depth (the default, 5, takes a minute or less a side).
+    #[arg(long, value_name = "D", default_value_t = DEFAULT_DEPTH, value_parser = positive_depth)]
+    depth: u32,
+    /// Runs a side; with more than one, says how far the counts differ.
+    #[arg(long, value_name = "N", default_value = "1", value_parser = positive_count)]
+    runs: usize,
+    /// Keep the table in book/data/NAME.txt.
+    #[arg(long, value_name = "NAME")]
+    record: Option<String>,
+}
 
-BASE and CANDIDATE are git revisions; CANDIDATE is the working tree if left out. Each is built
-in release mode and runs `bench` under valgrind's cachegrind (Debian's valgrind, installed with
-apt-get if it is missing).
-
-  --depth D       the bench's depth (default 5: a side takes a minute or less)
-  --runs N        runs a side (default 1); with more, says how far the counts differ
-  --record NAME   keep the table in book/data/NAME.txt";
+/// A bench depth above zero.
+fn positive_depth(text: &str) -> Result<u32, String> {
+    positive(text).and_then(|n| u32::try_from(n).map_err(|e| format!("{text:?}: {e}")))
+}
 
 /// The bench depth counted when none is given: shallower than the bench's own, because
 /// cachegrind runs a program some twenty to fifty times slower.
@@ -36,12 +54,8 @@ struct Count {
 }
 
 /// Runs `cargo xtask instructions`.
-pub fn main(args: &[String]) -> Result<(), String> {
-    if args.iter().any(|a| a == "--help") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    let (revisions, depth, runs, record) = parse(args)?;
+pub fn main(args: &InstructionsArgs) -> Result<(), String> {
+    let (revisions, depth, runs, record) = parse(args);
     install_valgrind()?;
     let base = build::build(Some(&revisions[0]), 0)?;
     let candidate = build::build(revisions.get(1).map(String::as_str), 0)?;
@@ -49,11 +63,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let text = table(&base, &candidate, &counts, depth);
     println!("{text}");
     if let Some(name) = record {
-        let command = std::iter::once("cargo xtask instructions".to_string())
-            .chain(args.iter().cloned())
-            .collect::<Vec<_>>()
-            .join(" ");
-        let mut record = format!("# Made by: {command}\n");
+        let mut record = format!("# Made by: {}\n", crate::cli::command_line());
         for line in text.lines() {
             record.push_str(&format!("# {line}\n").replace("# \n", "#\n"));
         }
@@ -63,36 +73,12 @@ pub fn main(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads the command line: the revisions, the depth, the runs a side and the record's name.
-fn parse(args: &[String]) -> Result<(Vec<String>, u32, usize, Option<String>), String> {
-    let (mut revisions, mut depth, mut runs, mut record) = (Vec::new(), DEFAULT_DEPTH, 1, None);
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut number = |name: &str| {
-            let text = args
-                .next()
-                .ok_or(format!("{name} needs a value\n{USAGE}"))?;
-            text.parse::<u32>()
-                .ok()
-                .filter(|n| *n > 0)
-                .ok_or(format!("{name} {text:?}: give a positive whole number"))
-        };
-        match arg.as_str() {
-            "--depth" => depth = number(arg)?,
-            "--runs" => runs = number(arg)? as usize,
-            "--record" => record = Some(args.next().ok_or("--record needs a name")?.clone()),
-            option if option.starts_with("--") => {
-                return Err(format!("unknown option {option:?}\n{USAGE}"));
-            }
-            revision => revisions.push(revision.to_string()),
-        }
-    }
-    if !(1..=2).contains(&revisions.len()) {
-        return Err(format!(
-            "name a base revision, and a candidate if not the working tree\n{USAGE}"
-        ));
-    }
-    Ok((revisions, depth, runs, record))
+/// The command line's settings: the revisions, the depth, the runs a side and the record's
+/// name.
+fn parse(args: &InstructionsArgs) -> (Vec<String>, u32, usize, Option<String>) {
+    let mut revisions = vec![args.base.clone()];
+    revisions.extend(args.candidate.clone());
+    (revisions, args.depth, args.runs, args.record.clone())
 }
 
 /// Installs Debian's valgrind if there is none.
@@ -219,6 +205,7 @@ fn thousands(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
     #[test]
     fn thousands_are_separated_by_commas() {
@@ -243,20 +230,21 @@ mod tests {
 
     #[test]
     fn a_bad_command_line_says_what_is_wrong() {
-        let parse_line = |line: &str| {
-            parse(
-                &line
-                    .split_whitespace()
-                    .map(String::from)
-                    .collect::<Vec<_>>(),
-            )
+        let parse_line = |line: &str| -> Result<_, String> {
+            let words = ["xtask", "instructions"].into_iter();
+            let words = words.chain(line.split_whitespace());
+            match crate::Cli::try_parse_from(words)
+                .map_err(|e| e.to_string())?
+                .command
+            {
+                Some(crate::Task::Instructions(args)) => Ok(parse(&args)),
+                other => panic!("not instructions: {other:?}"),
+            }
         };
-        assert!(parse_line("").unwrap_err().contains("name a base revision"));
-        assert!(
-            parse_line("main --runs 0")
-                .unwrap_err()
-                .contains("--runs \"0\"")
-        );
+        let error = |line: &str| parse_line(line).unwrap_err();
+        assert!(error("").contains("required arguments were not provided"));
+        assert!(error("main --runs 0").contains("'0' for '--runs <N>'"));
+        assert_eq!(parse_line("main").unwrap().1, DEFAULT_DEPTH);
         let (revisions, depth, runs, _) = parse_line("main HEAD --depth 4 --runs 2").unwrap();
         assert_eq!((revisions.len(), depth, runs), (2, 4, 2));
     }

@@ -5,22 +5,40 @@
 use super::build::{self, Build};
 use super::paired::{self, Change, Verdict};
 use super::{BenchLine, cpu_name, load_average, run_bench, rustc_version, write_record};
+use crate::cli::positive;
 use crate::repo_root;
 use std::process::Command;
 
-/// What `cargo xtask speed` takes.
-pub const USAGE: &str = "\
-usage: cargo xtask speed [OPTIONS] BASE [CANDIDATE]
-
-BASE and CANDIDATE are git revisions; CANDIDATE is the working tree if left out (its tracked
-files, changes included: `git add` a new file first). Each is built in release mode and runs
-`bench` in rounds, A B, B A, A B …, each round on a layout of its own.
-
-  --rounds N         rounds to run (default 20)
-  --depth D          the bench's depth (default the bench's own)
-  --threshold PCT    the change the verdict holds the interval against (default 1)
-  --default-layout   run every round on the layout the compiler chose, shuffling nothing
-  --record NAME      keep the report in book/data/NAME.txt";
+/// `cargo xtask speed [OPTIONS] BASE [CANDIDATE]`.
+#[derive(Debug, clap::Args)]
+#[command(
+    args_override_self = true,
+    after_help = "\
+Each side is built in release mode and runs `bench` in rounds, A B, B A, A B …, each round on
+a layout of its own."
+)]
+pub struct SpeedArgs {
+    /// The base: a git revision.
+    base: String,
+    /// The candidate: a git revision, or the working tree if left out (its tracked files,
+    /// changes included: `git add` a new file first).
+    candidate: Option<String>,
+    /// Rounds to run (at least 2, for an interval).
+    #[arg(long, value_name = "N", default_value = "20", value_parser = at_least_two)]
+    rounds: usize,
+    /// The bench's depth [default: the bench's own].
+    #[arg(long, value_name = "D", value_parser = positive)]
+    depth: Option<u64>,
+    /// The change, in percent, the verdict holds the interval against.
+    #[arg(long, value_name = "PCT", default_value = "1", value_parser = positive_fraction)]
+    threshold: f64,
+    /// Run every round on the layout the compiler chose, shuffling nothing.
+    #[arg(long)]
+    default_layout: bool,
+    /// Keep the report in book/data/NAME.txt.
+    #[arg(long, value_name = "NAME")]
+    record: Option<String>,
+}
 
 /// Everything a run is told on its command line.
 #[derive(Debug, PartialEq)]
@@ -50,12 +68,8 @@ struct Round {
 }
 
 /// Runs `cargo xtask speed`.
-pub fn main(args: &[String]) -> Result<(), String> {
-    if args.iter().any(|a| a == "--help") {
-        println!("{USAGE}");
-        return Ok(());
-    }
-    let settings = parse(args)?;
+pub fn main(args: &SpeedArgs) -> Result<(), String> {
+    let settings = settings(args);
     let shuffle = settings.shuffle && build::can_shuffle();
     let layouts = if shuffle { settings.rounds } else { 0 };
     let base = build::build(Some(&settings.base), layouts)?;
@@ -80,11 +94,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     println!("\n{}", report.text);
     if let Some(name) = &settings.record {
         let mut text = String::new();
-        let command = std::iter::once("cargo xtask speed".to_string()).chain(args.iter().cloned());
-        text.push_str(&format!(
-            "# Made by: {}\n",
-            command.collect::<Vec<_>>().join(" ")
-        ));
+        text.push_str(&format!("# Made by: {}\n", crate::cli::command_line()));
         for (number, round) in rounds.iter().enumerate() {
             text.push_str(&format!("# {}\n", round_line(number + 1, round)));
         }
@@ -97,58 +107,37 @@ pub fn main(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-/// Reads the command line.
-fn parse(args: &[String]) -> Result<Settings, String> {
-    let mut revisions = Vec::new();
-    let mut settings = Settings {
-        base: String::new(),
-        candidate: None,
-        rounds: 20,
-        depth: cb2026::bench::DEFAULT_DEPTH,
-        threshold: 0.01,
-        shuffle: true,
-        record: None,
-    };
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| {
-            args.next()
-                .cloned()
-                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
-        };
-        let number = |name: &str, text: String| {
-            text.parse::<f64>()
-                .ok()
-                .filter(|n| *n > 0.0)
-                .ok_or_else(|| format!("{name} {text:?}: give a positive number"))
-        };
-        match arg.as_str() {
-            "--rounds" => settings.rounds = number(arg, value(arg)?)? as usize,
-            "--depth" => settings.depth = number(arg, value(arg)?)? as u32,
-            "--threshold" => settings.threshold = number(arg, value(arg)?)? / 100.0,
-            "--default-layout" => settings.shuffle = false,
-            "--record" => settings.record = Some(value(arg)?),
-            option if option.starts_with("--") => {
-                return Err(format!("unknown option {option:?}\n{USAGE}"));
-            }
-            revision => revisions.push(revision.to_string()),
-        }
+/// The settings the command line's options give.
+fn settings(args: &SpeedArgs) -> Settings {
+    Settings {
+        base: args.base.clone(),
+        candidate: args.candidate.clone(),
+        rounds: args.rounds,
+        depth: args
+            .depth
+            .map_or(cb2026::bench::DEFAULT_DEPTH, |d| d as u32),
+        threshold: args.threshold,
+        shuffle: !args.default_layout,
+        record: args.record.clone(),
     }
-    match revisions.len() {
-        1 | 2 => {
-            settings.base = revisions[0].clone();
-            settings.candidate = revisions.get(1).cloned();
-        }
-        _ => {
-            return Err(format!(
-                "name a base revision, and a candidate if not the working tree\n{USAGE}"
-            ));
-        }
-    }
-    if settings.rounds < 2 {
-        return Err("--rounds: at least 2, for an interval".to_string());
-    }
-    Ok(settings)
+}
+
+/// A number of rounds: two at least, for an interval.
+fn at_least_two(text: &str) -> Result<usize, String> {
+    positive(text)
+        .ok()
+        .filter(|&n| n >= 2)
+        .map(|n| n as usize)
+        .ok_or_else(|| format!("{text:?}: at least 2, for an interval"))
+}
+
+/// A percentage above zero, as a fraction.
+fn positive_fraction(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite() && *n > 0.0)
+        .map(|n| n / 100.0)
+        .ok_or_else(|| format!("{text:?}: give a positive number"))
 }
 
 /// Runs round `number`: both sides on the round's layout and with the round's environment,
@@ -375,11 +364,20 @@ fn figures(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::Parser;
 
-    /// The command line `line`, read.
+    /// The command line `cargo xtask speed LINE`, read as `main` reads it.
     fn settings(line: &str) -> Result<Settings, String> {
-        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
-        parse(&args)
+        let words = ["xtask", "speed"]
+            .into_iter()
+            .chain(line.split_whitespace());
+        match crate::Cli::try_parse_from(words)
+            .map_err(|e| e.to_string())?
+            .command
+        {
+            Some(crate::Task::Speed(args)) => Ok(super::settings(&args)),
+            other => panic!("not speed: {other:?}"),
+        }
     }
 
     #[test]
@@ -392,36 +390,26 @@ mod tests {
         let s = settings("stage-10 HEAD --default-layout").unwrap();
         assert_eq!(s.candidate.as_deref(), Some("HEAD"));
         assert!(!s.shuffle);
+        let s = settings("main").unwrap();
+        assert_eq!(
+            (s.rounds, s.depth, s.threshold),
+            (20, cb2026::bench::DEFAULT_DEPTH, 0.01)
+        );
     }
 
     #[test]
     fn a_bad_command_line_says_what_is_wrong() {
-        assert!(settings("").unwrap_err().contains("name a base revision"));
-        assert!(
-            settings("a b c")
-                .unwrap_err()
-                .contains("name a base revision")
-        );
-        assert!(
-            settings("main --rounds x")
-                .unwrap_err()
-                .contains("--rounds \"x\"")
-        );
-        assert!(
-            settings("main --rounds 1")
-                .unwrap_err()
-                .contains("at least 2")
-        );
-        assert!(
-            settings("main --depth")
-                .unwrap_err()
-                .contains("--depth needs a value")
-        );
-        assert!(
-            settings("main --fast")
-                .unwrap_err()
-                .contains("unknown option \"--fast\"")
-        );
+        for (line, expected) in [
+            ("", "required arguments were not provided"),
+            ("a b c", "unexpected argument 'c'"),
+            ("main --rounds x", "'x' for '--rounds <N>'"),
+            ("main --rounds 1", "at least 2"),
+            ("main --depth", "a value is required for '--depth <D>'"),
+            ("main --fast", "unexpected argument '--fast'"),
+        ] {
+            let error = settings(line).unwrap_err();
+            assert!(error.contains(expected), "{line}: {error}");
+        }
     }
 
     #[test]

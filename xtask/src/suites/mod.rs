@@ -16,32 +16,78 @@ use run::SuiteLimit;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// What `cargo xtask suite` prints for help.
-pub const USAGE: &str = "\
-usage: cargo xtask suite tactics|positional [REV] [--nodes N | --time MS] [--record NAME]
-       cargo xtask suite make tactics|positional [--seed S] [--count N]
-
+/// `cargo xtask suite …`: a suite to run, or to make again.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "\
 Runs cb2026 over a suite (book/data/suite-NAME.epd), each position from a fresh ucinewgame,
-and prints how many positions it solves and the points it scores. REV is a git revision,
-built in a worktree under target/match; without it, the working tree's release build.
---nodes N (default 100000) is deterministic; --time MS (a move time) is not.
---record NAME writes the result to book/data/NAME.txt, for the book to quote.
+and prints how many positions it solves and the points it scores.")]
+pub struct SuiteArgs {
+    /// What to do; with nothing, this help.
+    #[command(subcommand)]
+    command: Option<SuiteCommand>,
+}
 
-`suite make` chooses the suite again from the games in book/data/games, with Debian's
-Stockfish (installed if missing) as the judge; on two cores it takes an hour or more.";
+/// The suites, and making them.
+#[derive(Debug, clap::Subcommand)]
+enum SuiteCommand {
+    /// Run the engine over the tactics suite: a best move each.
+    Tactics(RunArgs),
+    /// Run the engine over the positional suite: a few good moves each, with points.
+    Positional(RunArgs),
+    /// Choose a suite again from the games in book/data/games, with Debian's Stockfish
+    /// (installed if missing) as the judge; on two cores it takes an hour or more.
+    Make(MakeArgs),
+}
+
+/// `suite tactics|positional [REV] [--nodes N | --time MS] [--record NAME]`.
+#[derive(Debug, clap::Args)]
+#[command(args_override_self = true)]
+struct RunArgs {
+    /// A git revision, built in a worktree under target/match [default: the working tree's
+    /// release build].
+    #[arg(value_name = "REV")]
+    revision: Option<String>,
+    /// Nodes a position, deterministic [default: 100000].
+    #[arg(long, value_name = "N", overrides_with = "time")]
+    nodes: Option<u64>,
+    /// A move time a position, in milliseconds: it varies with the machine and its load.
+    #[arg(long, value_name = "MS", overrides_with = "nodes")]
+    time: Option<u64>,
+    /// Write the result to book/data/NAME.txt, for the book to quote.
+    #[arg(long, value_name = "NAME")]
+    record: Option<String>,
+}
+
+/// `suite make tactics|positional [--seed S] [--count N]`.
+#[derive(Debug, clap::Args)]
+#[command(args_override_self = true)]
+struct MakeArgs {
+    /// The suite to make.
+    #[arg(value_parser = ["tactics", "positional"])]
+    name: String,
+    /// The seed the candidates are shuffled with [default: the suite's own].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// How many positions to keep [default: the suite's own].
+    #[arg(long, value_name = "N")]
+    count: Option<usize>,
+}
 
 /// The node limit when none is given.
 const DEFAULT_NODES: u64 = 100_000;
 
 /// Runs `cargo xtask suite …`.
-pub fn main(args: &[String]) -> Result<(), String> {
-    let words: Vec<&str> = args.iter().map(String::as_str).collect();
-    match words.as_slice() {
-        ["make", name, rest @ ..] => make_suite(recipe(name)?, rest),
-        [name, rest @ ..] if *name != "--help" => run_suite(recipe(name)?, rest),
-        _ => {
-            println!("{USAGE}");
-            Ok(())
+pub fn main(args: SuiteArgs) -> Result<(), String> {
+    match args.command {
+        Some(SuiteCommand::Make(make)) => make_suite(recipe(&make.name)?, &make),
+        Some(SuiteCommand::Tactics(run)) => run_suite(TACTICS, &run),
+        Some(SuiteCommand::Positional(run)) => run_suite(POSITIONAL, &run),
+        None => {
+            use clap::CommandFactory;
+            let mut cli = crate::Cli::command();
+            cli.build();
+            let suite = cli.find_subcommand_mut("suite").ok_or("no suite command")?;
+            suite.print_help().map_err(|e| e.to_string())
         }
     }
 }
@@ -51,7 +97,7 @@ fn recipe(name: &str) -> Result<Recipe, String> {
     match name {
         "tactics" => Ok(TACTICS),
         "positional" => Ok(POSITIONAL),
-        _ => Err(format!("no suite {name:?}: tactics or positional\n{USAGE}")),
+        _ => Err(format!("no suite {name:?}: tactics or positional")),
     }
 }
 
@@ -62,16 +108,11 @@ fn suite_path(root: &Path, name: &str) -> PathBuf {
 
 /// `suite make NAME [--seed S] [--count N]`: chooses the suite again, writing it with its
 /// header after every position kept, so that a run cut short leaves a whole (shorter) suite.
-fn make_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
-    let (mut seed, mut count) = (SEED, recipe.count);
-    for pair in args.chunks(2) {
-        let number = |text: &str| text.parse().map_err(|_| format!("{pair:?}: not a number"));
-        match pair {
-            ["--seed", value] => seed = number(value)?,
-            ["--count", value] => count = number(value)? as usize,
-            _ => return Err(USAGE.to_string()),
-        }
-    }
+fn make_suite(recipe: Recipe, args: &MakeArgs) -> Result<(), String> {
+    let (seed, count) = (
+        args.seed.unwrap_or(SEED),
+        args.count.unwrap_or(recipe.count),
+    );
     let root = repo_root();
     let candidates = make::candidates(&root.join(crate::games::record::RECORDS))?;
     let total = candidates.len();
@@ -170,23 +211,8 @@ fn wrap_comment(text: &str) -> String {
 }
 
 /// `suite NAME [REV] [--nodes N | --time MS] [--record NAME]`.
-fn run_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
-    let (mut revision, mut limit, mut record) = (None, SuiteLimit::Nodes(DEFAULT_NODES), None);
-    let mut words = args.iter();
-    while let Some(&word) = words.next() {
-        let mut value = || words.next().ok_or(format!("{word} needs a value"));
-        let number = |text: &str| {
-            text.parse()
-                .map_err(|_| format!("{word} {text:?} is not a number"))
-        };
-        match word {
-            "--nodes" => limit = SuiteLimit::Nodes(number(value()?)?),
-            "--time" => limit = SuiteLimit::Time(number(value()?)?),
-            "--record" => record = Some(value()?.to_string()),
-            _ if revision.is_none() && !word.starts_with('-') => revision = Some(word.to_string()),
-            _ => return Err(format!("unexpected {word:?}\n{USAGE}")),
-        }
-    }
+fn run_suite(recipe: Recipe, args: &RunArgs) -> Result<(), String> {
+    let (revision, limit, record) = run_settings(args);
     let root = repo_root();
     let path = suite_path(&root, recipe.name);
     let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -204,8 +230,7 @@ fn run_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
     );
     println!("{description}\n{summary}");
     if let Some(name) = record {
-        let command = std::iter::once("cargo xtask suite").chain(std::iter::once(recipe.name));
-        let command: Vec<&str> = command.chain(args.iter().copied()).collect();
+        let command = crate::cli::command_line();
         let kind = match limit {
             SuiteLimit::Nodes(_) => "a node limit: the same on every machine",
             SuiteLimit::Time(_) => "a time limit: it varies with the machine and its load",
@@ -214,7 +239,7 @@ fn run_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
             "# {description} on book/data/suite-{}.epd, under {kind}.\n\
              # Made by: {} ({}, {}).\n{summary}",
             recipe.name,
-            command.join(" "),
+            command,
             today(),
             machine()
         );
@@ -223,6 +248,15 @@ fn run_suite(recipe: Recipe, args: &[&str]) -> Result<(), String> {
         println!("wrote {}", out.display());
     }
     Ok(())
+}
+
+/// What a run's options give: the revision, the limit and the record's name.
+fn run_settings(args: &RunArgs) -> (Option<String>, SuiteLimit, Option<String>) {
+    let limit = match (args.nodes, args.time) {
+        (_, Some(time)) => SuiteLimit::Time(time),
+        (nodes, None) => SuiteLimit::Nodes(nodes.unwrap_or(DEFAULT_NODES)),
+    };
+    (args.revision.clone(), limit, args.record.clone())
 }
 
 /// The engine to run, and how a record describes it: the git revision `revision`, built in a
@@ -267,4 +301,65 @@ fn engine(root: &Path, revision: Option<&str>) -> Result<(EngineSpec, String), S
         options: Vec::new(),
     };
     Ok((spec, description))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// The run's settings of `cargo xtask suite LINE`, or the parser's error.
+    fn run_line(line: &str) -> Result<(Option<String>, SuiteLimit, Option<String>), String> {
+        let words = ["xtask", "suite"]
+            .into_iter()
+            .chain(line.split_whitespace());
+        let cli = crate::Cli::try_parse_from(words).map_err(|e| e.to_string())?;
+        match cli.command {
+            Some(crate::Task::Suite(SuiteArgs {
+                command: Some(SuiteCommand::Tactics(run) | SuiteCommand::Positional(run)),
+            })) => Ok(run_settings(&run)),
+            other => panic!("{line} runs no suite: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_suite_run_reads_its_revision_and_limit() {
+        let nodes = |n| SuiteLimit::Nodes(n);
+        assert_eq!(
+            run_line("tactics").unwrap(),
+            (None, nodes(DEFAULT_NODES), None)
+        );
+        let (revision, limit, _) = run_line("positional main --nodes 50000").unwrap();
+        assert_eq!((revision.as_deref(), limit), (Some("main"), nodes(50_000)));
+        assert_eq!(
+            run_line("tactics --time 100").unwrap().1,
+            SuiteLimit::Time(100)
+        );
+        assert_eq!(run_line("tactics --time 5 --nodes 9").unwrap().1, nodes(9));
+        let (_, _, record) = run_line("tactics HEAD --record r").unwrap();
+        assert_eq!(record.as_deref(), Some("r"));
+        assert!(
+            run_line("tactics a b")
+                .unwrap_err()
+                .contains("unexpected argument 'b'")
+        );
+        assert!(run_line("easy").unwrap_err().contains("'easy'"));
+    }
+
+    #[test]
+    fn making_a_suite_takes_its_name_seed_and_count() {
+        let words = "xtask suite make positional --seed 3 --count 7".split_whitespace();
+        let Some(crate::Task::Suite(SuiteArgs {
+            command: Some(SuiteCommand::Make(make)),
+        })) = crate::Cli::try_parse_from(words).unwrap().command
+        else {
+            panic!("not suite make");
+        };
+        assert_eq!(
+            (make.name.as_str(), make.seed, make.count),
+            ("positional", Some(3), Some(7))
+        );
+        let words = "xtask suite make easy".split_whitespace();
+        assert!(crate::Cli::try_parse_from(words).is_err());
+    }
 }
