@@ -47,7 +47,7 @@ struct Line {
 
 /// The stages so far, one line each. Stage 9's search has no iterative deepening, so it is
 /// measured by the one-pass harness; from stage 10 on, each stage is its preset.
-const LINES: [Line; 3] = [
+const LINES: [Line; 4] = [
     Line {
         name: "stage 9: one pass",
         stage: 10,
@@ -68,6 +68,13 @@ const LINES: [Line; 3] = [
         search: measure::measure,
         colour: "#2e8b57",
         dash: "2 3",
+    },
+    Line {
+        name: "stage 12: move ordering",
+        stage: 12,
+        search: measure::measure,
+        colour: "#8e44ad",
+        dash: "8 3 2 3",
     },
 ];
 
