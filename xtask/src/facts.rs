@@ -25,32 +25,13 @@ mod tests {
             .collect()
     }
 
-    /// An output the engine and the test share.
-    #[derive(Clone, Default)]
-    struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Shared {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
     #[test]
     fn chapter_6s_bad_input_gets_the_answers_it_gives() {
         let rows = table("ch06-uci-and-games.md", "input");
         assert!(rows.len() >= 7, "{rows:?}");
         for row in rows {
             let (input, expected) = (&row[0], &row[1]);
-            let output = Shared::default();
-            let mut engine = cb2026::uci::Engine::new(output.clone());
-            engine
-                .run(format!("position startpos\n{input}\n").as_bytes())
-                .unwrap();
-            let answer = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+            let answer = crate::test_engine::answer(&format!("position startpos\n{input}\n"));
             assert_eq!(answer.trim_end(), expected, "{input}");
         }
     }

@@ -86,27 +86,12 @@ fn engine_section(text: &str) -> Result<EngineSection, String> {
 mod tests {
     use super::*;
 
-    /// An output the engine and the test share.
-    #[derive(Clone, Default)]
-    struct Shared(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Shared {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
     /// The options cb2026 declares in answer to `uci`.
     fn declared() -> Vec<UciOption> {
-        let output = Shared::default();
-        let mut engine = cb2026::uci::Engine::new(output.clone());
-        engine.command_line("uci").unwrap();
-        let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
-        text.lines().filter_map(options::parse).collect()
+        crate::test_engine::answer("uci\n")
+            .lines()
+            .filter_map(options::parse)
+            .collect()
     }
 
     /// What is wrong with the `engine` section `section` for cb2026, one problem a line.

@@ -29,6 +29,8 @@ mod stages;
 mod suites;
 mod svg;
 #[cfg(test)]
+mod test_engine;
+#[cfg(test)]
 mod test_repo;
 mod transcript;
 mod tree_size;
