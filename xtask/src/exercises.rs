@@ -126,8 +126,8 @@ pub const EXERCISES: [Exercise; 14] = [
     Exercise {
         page: "ch09-tt.md",
         file: "crates/engine/src/search/tt.rs",
-        from: "if ply == 0 {\n            return None;\n        }\n        hit?",
-        to: "hit?",
+        from: "if ply == 0 || self.is_pv_node((alpha, beta)) {",
+        to: "if self.is_pv_node((alpha, beta)) {",
         target: &["--lib"],
         test: "search::tt::tests::a_second_search_finds_the_first_ones_results_and_still_a_move_at_the_root",
     },

@@ -28,6 +28,13 @@ bitflags::bitflags! {
         /// The countermove (stage 12): the quiet reply that last refuted the opponent's move,
         /// tried after the killers.
         const COUNTERMOVE = 1 << 3;
+        /// Principal variation search (stage 13): after a node's first move, each move is
+        /// searched with a null window first, and again with the full window only if it
+        /// might be better; and no hash cutoff at PV nodes, so the line comes back whole.
+        const PVS = 1 << 4;
+        /// Aspiration windows (stage 13): from a middling depth on, the root is searched with
+        /// a narrow window around the last depth's score, widened each time it fails.
+        const ASPIRATION = 1 << 5;
     }
 }
 
@@ -64,6 +71,16 @@ pub const SWITCHES: &[Switch] = &[
         name: "countermove",
         stage: 12,
         flag: Switches::COUNTERMOVE,
+    },
+    Switch {
+        name: "pvs",
+        stage: 13,
+        flag: Switches::PVS,
+    },
+    Switch {
+        name: "aspiration",
+        stage: 13,
+        flag: Switches::ASPIRATION,
     },
 ];
 

@@ -1429,14 +1429,21 @@ mod tests {
         let (output, engine) =
             answer("set stage 0\nset stage x\nset nosuch on\nset stage\nset quickly off\n");
         let lines: Vec<&str> = output.lines().collect();
+        let names: Vec<&str> = SWITCHES.iter().map(|switch| switch.name).collect();
+        let unknown = |name: &str| {
+            format!(
+                "info string unknown switch \"{name}\": the switches are {}",
+                names.join(", ")
+            )
+        };
         assert_eq!(
             lines,
             [
                 "info string stage 0 is not a stage: they run from 1 to 20",
                 "info string stage \"x\" is not a whole number",
-                "info string unknown switch \"nosuch\": the switches are tt, killers, history, countermove",
+                &unknown("nosuch"),
                 "info string set needs `NAME on|off` or `stage N`",
-                "info string unknown switch \"quickly\": the switches are tt, killers, history, countermove",
+                &unknown("quickly"),
             ]
         );
         assert_eq!(engine.options.search, SearchConfig::default());

@@ -6,21 +6,30 @@ use crate::position::Position;
 
 impl Searcher<'_> {
     /// The score, for the side to move in `position`, of playing `mv` there, at `ply`, with
-    /// `depth` plies left and the window (`alpha`, `beta`).
+    /// `depth` plies left and the window (`alpha`, `beta`); `searched` moves of the node came
+    /// before it.
     ///
-    /// Every move of the main search goes through here. Today it is one full-window search a
-    /// ply shorter; principal variation search and late move reductions will make it a ladder
-    /// (a reduced null-window search, then full depth, then the full window), written once
-    /// for both.
+    /// Every move of the main search goes through here, and climbs a ladder of searches, each
+    /// wider than the one before, until one settles it. At a PV node, every move after the
+    /// first is searched first with a null window (`alpha`, `alpha + 1`): all the search needs
+    /// to know is whether it beats the best so far, and usually it does not. Only a move that
+    /// does, without reaching `beta`, is searched again with the full window for its exact
+    /// score. Late move reductions will add a rung below: the null window at reduced depth.
     pub(super) fn search_child(
         &mut self,
         position: &Position,
-        mv: Move,
+        (mv, searched): (Move, usize),
         depth: Depth,
         ply: usize,
         (alpha, beta): (i32, i32),
     ) -> Result<i32, Stopped> {
         let child = self.play(position, mv, ply);
+        if searched > 0 && self.is_pv_node((alpha, beta)) {
+            let score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha)?;
+            if score <= alpha || score >= beta {
+                return Ok(score);
+            }
+        }
         Ok(-self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)?)
     }
 }

@@ -15,6 +15,7 @@
 //! A search that must give up (time, nodes, `stop`) does not return a made-up score: every node
 //! returns `Result<i32, Stopped>`, and `?` carries the stop up to the root.
 
+mod aspiration;
 mod child;
 mod control;
 mod draw;
@@ -22,6 +23,7 @@ mod frame;
 mod move_loop;
 mod one_ply;
 mod order;
+mod pvs;
 mod quiescence;
 mod root;
 mod tt;

@@ -26,7 +26,7 @@ impl Searcher<'_> {
         let (mut best, mut best_move) = (None, None);
         let mut quiets_tried = MoveList::new();
         for (searched, mv) in moves.enumerate() {
-            let score = self.search_child(position, mv, depth, ply, (alpha, beta))?;
+            let score = self.search_child(position, (mv, searched), depth, ply, (alpha, beta))?;
             best = best.max(Some(score));
             if score > alpha {
                 alpha = score;

@@ -28,6 +28,20 @@ impl Searcher<'_> {
         moves: &[Move],
         depth: Depth,
     ) -> Result<(), Stopped> {
+        self.root_within(position, moves, depth, (-INFINITY, INFINITY))?;
+        Ok(())
+    }
+
+    /// [`Searcher::root`] within the window (`alpha`, `beta`): the root's score, exact if it
+    /// lies inside the window, else a bound. If it is at or below `alpha`, no move raised
+    /// alpha, and [`Searcher::root_best`] is `None`.
+    pub(super) fn root_within(
+        &mut self,
+        position: &Position,
+        moves: &[Move],
+        depth: Depth,
+        (alpha, beta): (i32, i32),
+    ) -> Result<i32, Stopped> {
         self.root_moves.clear();
         self.root_moves.extend_from_slice(moves);
         self.root_best = None;
@@ -35,8 +49,7 @@ impl Searcher<'_> {
             key: position.key(),
             ..Frame::default()
         };
-        self.negamax(position, depth, 0, -INFINITY, INFINITY)?;
-        Ok(())
+        self.negamax(position, depth, 0, alpha, beta)
     }
 
     /// Iterative deepening: searches `moves`, legal moves of `position`, to depth 1, 2, … up to
@@ -59,7 +72,8 @@ impl Searcher<'_> {
         let mut outcome = Outcome::unsearched(moves.first().copied(), DRAW);
         let mate_score = mate.map(|moves| MATE - 2 * moves as i32 + 1);
         for depth in 1..=max_depth {
-            let (lines, finished) = self.root_lines(position, &moves, depth);
+            let guess = (outcome.depth > 0).then_some(outcome.score);
+            let (lines, finished) = self.root_lines(position, &moves, depth, guess);
             // The best moves go first next time, in their order; the others keep theirs.
             for line in lines.iter().rev() {
                 let at = moves.iter().position(|&m| Some(m) == line.best);
@@ -83,18 +97,25 @@ impl Searcher<'_> {
     /// The best lines of `position` at `depth`, as many as [`Searcher::multi_pv`] asks for and
     /// `moves` allow, the best first: the root searched once for each, without the moves of
     /// the lines found before it, as `searchmoves` leaves moves out. With one line this is one
-    /// root search. If the search stops, the lines it finished come back with the stop, or the
-    /// best move so far if it stopped during the first. Each line carries what the search has
-    /// counted by the end of the depth, and the best becomes the one the next depth follows.
+    /// root search, within an aspiration window around `guess`, the last depth's best score;
+    /// the later lines take the widest window. If the search stops, the lines it finished come
+    /// back with the stop, or the best move so far if it stopped during the first. Each line
+    /// carries what the search has counted by the end of the depth, and the best becomes the
+    /// one the next depth follows.
     fn root_lines(
         &mut self,
         position: &Position,
         moves: &[Move],
         depth: Depth,
+        guess: Option<i32>,
     ) -> (Vec<Outcome>, Result<(), Stopped>) {
         let (mut lines, mut rest, mut finished) = (Vec::new(), moves.to_vec(), Ok(()));
         while lines.len() < self.multi_pv && !rest.is_empty() && finished.is_ok() {
-            finished = self.root(position, &rest, depth);
+            finished = if lines.is_empty() {
+                self.aspirate(position, &rest, depth, guess)
+            } else {
+                self.root(position, &rest, depth)
+            };
             let Some((mv, score)) = self.root_best else {
                 break;
             };
@@ -103,8 +124,8 @@ impl Searcher<'_> {
             }
             rest.retain(|&m| m != mv);
         }
-        // Each line was searched with the full window, so a later one scores no higher, but
-        // for the table's rare inconsistencies: a stable sort settles them and keeps the rest.
+        // Each line's score is exact, so a later one scores no higher, but for the table's
+        // rare inconsistencies: a stable sort settles them and keeps the rest.
         lines.sort_by_key(|line: &Outcome| std::cmp::Reverse(line.score));
         for (rank, line) in lines.iter_mut().enumerate() {
             line.rank = rank + 1;

@@ -19,7 +19,8 @@ impl Searcher<'_> {
 
     /// The score that ends the node at `ply` at once, searched `depth` deep with the window
     /// (`alpha`, `beta`), if the table's entry `hit` is deep enough and its bound settles the
-    /// window. Never at the root, which must come back with a move to play.
+    /// window. Never at the root, which must come back with a move to play, nor at a PV node,
+    /// whose line would end at the cut: searched instead, it gives its line back whole.
     pub(super) fn hash_cutoff(
         &self,
         hit: Option<Hit>,
@@ -27,7 +28,7 @@ impl Searcher<'_> {
         ply: usize,
         (alpha, beta): (i32, i32),
     ) -> Option<i32> {
-        if ply == 0 {
+        if ply == 0 || self.is_pv_node((alpha, beta)) {
             return None;
         }
         hit?.cutoff(depth, alpha, beta)
@@ -83,7 +84,8 @@ mod tests {
     #[test]
     fn a_second_search_finds_the_first_ones_results_and_still_a_move_at_the_root() {
         let mut table = TranspositionTable::new(4).unwrap();
-        let config = SearchConfig::default();
+        // Stage 11's search: from stage 13 on, the root is a PV node too, which is never cut.
+        let config = SearchConfig::preset(11).unwrap();
         let (first, found) = search(ITALIAN, 4, &mut table, config);
         let (second, found_again) = search(ITALIAN, 4, &mut table, config);
         assert!(second * 10 < first, "{second} nodes after {first}");
@@ -101,6 +103,28 @@ mod tests {
         assert_eq!(table.probe(position.key(), 0), None);
         let (second, _) = search(ITALIAN, 3, &mut table, off);
         assert_eq!(first, second);
+    }
+
+    /// The line a second search of `fen`, `depth` deep, reports under `config`, after a first
+    /// search has filled the table.
+    fn line_of_second_search(fen: &str, depth: Depth, config: SearchConfig) -> Vec<Move> {
+        let position = Position::from_fen(fen).unwrap();
+        let mut table = TranspositionTable::new(4).unwrap();
+        let mut line = Vec::new();
+        for _ in 0..2 {
+            let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+            let moves = root_moves(&position, &[]);
+            line = searcher.iterate(&position, moves, depth, None, |_| {}).pv;
+        }
+        line
+    }
+
+    #[test]
+    fn with_no_hash_cutoff_at_pv_nodes_a_second_search_reports_its_whole_line() {
+        let cut_short = line_of_second_search(ITALIAN, 5, SearchConfig::preset(12).unwrap());
+        assert!(cut_short.len() < 5, "{cut_short:?}");
+        let whole = line_of_second_search(ITALIAN, 5, SearchConfig::default());
+        assert!(whole.len() >= 5, "{whole:?}");
     }
 
     #[test]
