@@ -69,7 +69,7 @@ enum Task {
     PerftSpeed(cli::PerftSpeedArgs),
     /// Apply each Try-it exercise's change in a scratch copy and see its test fail.
     Exercises,
-    /// The bench's speed, candidate against base, in paired rounds.
+    /// The bench's speed or the time to a depth, candidate against base, in paired rounds.
     Speed(measure::speed::SpeedArgs),
     /// The bench's instructions under cachegrind, candidate against base.
     Instructions(measure::instructions::InstructionsArgs),

@@ -1,7 +1,7 @@
-//! The measurements every search change reports besides its games: the bench's speed in
-//! paired rounds (`speed`), the instructions it executes (`instructions`), and the
-//! dependencies' licences, sources and advisories (`deny`). The appendix "How cb2026 measures
-//! itself" describes each, and what its figures can and cannot say.
+//! The measurements every search change reports besides its games: the bench's speed, or the
+//! time to a depth, in paired rounds (`speed`), the instructions it executes (`instructions`),
+//! and the dependencies' licences, sources and advisories (`deny`). The appendix "How cb2026
+//! measures itself" describes each, and what its figures can and cannot say.
 
 pub mod build;
 pub mod deny;
@@ -27,6 +27,14 @@ pub struct BenchLine {
 /// Runs `bench DEPTH` in `command` (the engine, or a tool running it) by writing it on
 /// standard input, which every revision since stage 10 reads, and returns the last line.
 pub fn run_bench(command: &mut Command, depth: u32) -> Result<BenchLine, String> {
+    let text = run_with_input(command, &format!("bench {depth}"))?;
+    bench_line(&text).ok_or_else(|| format!("no `N nodes M nps` line in:\n{text}"))
+}
+
+/// Starts `command`, writes `line` and then `quit` on its standard input, and returns what it
+/// printed on standard output once it has exited; an error, with what it printed on standard
+/// error, if it failed.
+pub fn run_with_input(command: &mut Command, line: &str) -> Result<String, String> {
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -34,19 +42,18 @@ pub fn run_bench(command: &mut Command, depth: u32) -> Result<BenchLine, String>
         .spawn()
         .map_err(|e| format!("cannot start {:?}: {e}", command.get_program()))?;
     let mut input = child.stdin.take().expect("stdin was piped");
-    writeln!(input, "bench {depth}\nquit").map_err(|e| format!("cannot write: {e}"))?;
+    writeln!(input, "{line}\nquit").map_err(|e| format!("cannot write: {e}"))?;
     drop(input);
     let output = child.wait_with_output().map_err(|e| format!("{e}"))?;
-    let text = String::from_utf8_lossy(&output.stdout);
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         return Err(format!(
-            "bench failed ({}): {}",
+            "`{line}` failed ({}): {}",
             output.status,
             stderr.trim()
         ));
     }
-    bench_line(&text).ok_or_else(|| format!("no `N nodes M nps` line in:\n{text}"))
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
 
 /// The last `N nodes M nps` line of a bench's output.
@@ -60,6 +67,24 @@ pub fn bench_line(output: &str) -> Option<BenchLine> {
             _ => None,
         },
     )
+}
+
+/// The nodes of every position in the table `stats` prints (`position nodes cutoffs
+/// first-move`, then a row a position), added up; `None` if there is no such table.
+pub fn stats_nodes(output: &str) -> Option<u64> {
+    let mut lines = output
+        .lines()
+        .skip_while(|l| !l.starts_with("position nodes "));
+    lines.next()?;
+    let counts: Vec<u64> = lines
+        .map_while(
+            |line| match line.split_whitespace().collect::<Vec<_>>()[..] {
+                [_, nodes, _, _] => nodes.parse().ok(),
+                _ => None,
+            },
+        )
+        .collect();
+    (!counts.is_empty()).then(|| counts.iter().sum())
 }
 
 /// The processor's name, from /proc/cpuinfo, for a report's header.
@@ -122,5 +147,14 @@ mod tests {
             })
         );
         assert_eq!(bench_line("info string unknown command\n"), None);
+    }
+
+    #[test]
+    fn the_stats_nodes_are_the_rows_of_the_table_added_up() {
+        let output = "position nodes cutoffs first-move\nstart 4013665 360570 49.3%\n\
+                      fine70 1785 330 61.5%\n";
+        assert_eq!(stats_nodes(output), Some(4_015_450));
+        assert_eq!(stats_nodes("position nodes cutoffs first-move\n"), None);
+        assert_eq!(stats_nodes("info string unknown command: stats\n"), None);
     }
 }

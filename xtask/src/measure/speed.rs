@@ -1,21 +1,24 @@
-//! `cargo xtask speed BASE [CANDIDATE]`: the bench's speed, candidate against base, in
-//! interleaved rounds over shuffled layouts, with the paired change, its 95% interval and a
-//! verdict against a threshold.
+//! `cargo xtask speed BASE [CANDIDATE]`: the bench's speed, or with `--stats D` the time to
+//! depth D on the book's six positions, candidate against base, in interleaved rounds over
+//! shuffled layouts, with the paired change, its 95% interval and a verdict against a
+//! threshold.
 
 use super::build::{self, Build};
 use super::paired::{self, Change, Verdict};
-use super::{BenchLine, cpu_name, load_average, run_bench, rustc_version, write_record};
+use super::write_record;
+use super::{cpu_name, load_average, run_bench, run_with_input, rustc_version, stats_nodes};
 use crate::cli::positive;
 use crate::repo_root;
 use std::process::Command;
+use std::time::Instant;
 
 /// `cargo xtask speed [OPTIONS] BASE [CANDIDATE]`.
 #[derive(Debug, clap::Args)]
 #[command(
     args_override_self = true,
     after_help = "\
-Each side is built in release mode and runs `bench` in rounds, A B, B A, A B …, each round on
-a layout of its own."
+Each side is built in release mode and runs `bench` (or `stats D`) in rounds, A B, B A, A B …,
+each round on a layout of its own."
 )]
 pub struct SpeedArgs {
     /// The base: a git revision.
@@ -29,6 +32,10 @@ pub struct SpeedArgs {
     /// The bench's depth [default: the bench's own].
     #[arg(long, value_name = "D", value_parser = positive)]
     depth: Option<u64>,
+    /// Time `stats D`, the book's six positions searched to depth D, instead of the bench:
+    /// the change is then in time to depth, not in nodes a second.
+    #[arg(long, value_name = "D", value_parser = positive, conflicts_with = "depth")]
+    stats: Option<u64>,
     /// The change, in percent, the verdict holds the interval against.
     #[arg(long, value_name = "PCT", default_value = "1", value_parser = positive_fraction)]
     threshold: f64,
@@ -49,8 +56,8 @@ struct Settings {
     candidate: Option<String>,
     /// How many rounds.
     rounds: usize,
-    /// The bench's depth.
-    depth: u32,
+    /// What each side runs in a round.
+    workload: Workload,
     /// The verdict's threshold, as a fraction.
     threshold: f64,
     /// Whether each round gets a shuffled layout of its own.
@@ -59,12 +66,94 @@ struct Settings {
     record: Option<String>,
 }
 
-/// One round: each side's bench, in the order they ran.
+/// What each side runs in a round, and so what the rounds compare.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Workload {
+    /// `bench DEPTH`: the nodes a second it reports, which rise when the engine is faster.
+    Bench(u32),
+    /// `stats DEPTH`: the wall-clock time the six positions take, from starting the engine to
+    /// its exit, which falls when the engine is faster.
+    Stats(u32),
+}
+
+/// One side's run: the nodes it searched, and its figure (nodes a second, or seconds).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Sample {
+    /// The nodes searched, the same in every round.
+    nodes: u64,
+    /// What is compared: nodes a second for the bench, seconds for `stats`.
+    figure: f64,
+}
+
+/// One round: each side's run.
 struct Round {
-    /// The base's bench.
-    base: BenchLine,
-    /// The candidate's bench.
-    candidate: BenchLine,
+    /// The base's run.
+    base: Sample,
+    /// The candidate's run.
+    candidate: Sample,
+}
+
+impl Workload {
+    /// The command each side is given: `bench 6`, `stats 8`.
+    fn command(self) -> String {
+        match self {
+            Workload::Bench(depth) => format!("bench {depth}"),
+            Workload::Stats(depth) => format!("stats {depth}"),
+        }
+    }
+
+    /// The depth searched.
+    fn depth(self) -> u32 {
+        match self {
+            Workload::Bench(depth) | Workload::Stats(depth) => depth,
+        }
+    }
+
+    /// The figure's name in the report's columns.
+    fn figure_name(self) -> &'static str {
+        match self {
+            Workload::Bench(_) => "nps",
+            Workload::Stats(_) => "time",
+        }
+    }
+
+    /// A figure as a column shows it: whole nodes a second, or seconds to the hundredth.
+    fn show(self, figure: f64) -> String {
+        match self {
+            Workload::Bench(_) => format!("{figure:.0}"),
+            Workload::Stats(_) => format!("{figure:.2} s"),
+        }
+    }
+
+    /// Runs the workload in `command`, an engine binary.
+    fn run(self, command: &mut Command) -> Result<Sample, String> {
+        match self {
+            Workload::Bench(depth) => run_bench(command, depth).map(|line| Sample {
+                nodes: line.nodes,
+                figure: line.nps as f64,
+            }),
+            Workload::Stats(_) => {
+                let start = Instant::now();
+                let output = run_with_input(command, &self.command())?;
+                let seconds = start.elapsed().as_secs_f64();
+                let nodes = stats_nodes(&output)
+                    .ok_or_else(|| format!("no table of positions and nodes in:\n{output}"))?;
+                Ok(Sample {
+                    nodes,
+                    figure: seconds,
+                })
+            }
+        }
+    }
+
+    /// The verdict on a change in the figure: faster when nodes a second rise, or when the
+    /// time falls, past the threshold.
+    fn verdict(self, change: Change, threshold: f64) -> Verdict {
+        match self {
+            Workload::Bench(_) => paired::verdict(change, threshold),
+            Workload::Stats(_) => paired::verdict(change.opposite(), threshold),
+        }
+    }
 }
 
 /// Runs `cargo xtask speed`.
@@ -76,10 +165,10 @@ pub fn main(args: &SpeedArgs) -> Result<(), String> {
     let candidate = build::build(settings.candidate.as_deref(), layouts)?;
     let load_before = load_average();
     let mut rounds = Vec::new();
-    println!("round     base nps  candidate nps  change");
+    println!("{}", rounds_header(settings.workload));
     for number in 1..=settings.rounds {
-        let round = run_round(&base, &candidate, number, shuffle, settings.depth)?;
-        println!("{}", round_line(number, &round));
+        let round = run_round(&base, &candidate, number, shuffle, settings.workload)?;
+        println!("{}", round_line(settings.workload, number, &round));
         rounds.push(round);
     }
     let load_after = load_average();
@@ -96,7 +185,8 @@ pub fn main(args: &SpeedArgs) -> Result<(), String> {
         let mut text = String::new();
         text.push_str(&format!("# Made by: {}\n", crate::cli::command_line()));
         for (number, round) in rounds.iter().enumerate() {
-            text.push_str(&format!("# {}\n", round_line(number + 1, round)));
+            let line = round_line(settings.workload, number + 1, round);
+            text.push_str(&format!("# {line}\n"));
         }
         for line in report.text.lines() {
             text.push_str(&format!("# {line}\n").replace("# \n", "#\n"));
@@ -113,9 +203,12 @@ fn settings(args: &SpeedArgs) -> Settings {
         base: args.base.clone(),
         candidate: args.candidate.clone(),
         rounds: args.rounds,
-        depth: args
-            .depth
-            .map_or(cb2026::bench::DEFAULT_DEPTH, |d| d as u32),
+        workload: match (args.stats, args.depth) {
+            (Some(depth), _) => Workload::Stats(depth as u32),
+            (None, depth) => {
+                Workload::Bench(depth.map_or(cb2026::bench::DEFAULT_DEPTH, |d| d as u32))
+            }
+        },
         threshold: args.threshold,
         shuffle: !args.default_layout,
         record: args.record.clone(),
@@ -148,7 +241,7 @@ fn run_round(
     candidate: &Build,
     number: usize,
     shuffle: bool,
-    depth: u32,
+    workload: Workload,
 ) -> Result<Round, String> {
     let layout = if shuffle { number } else { 0 };
     // The environment sits at the top of the stack, so its size moves every stack frame:
@@ -157,7 +250,9 @@ fn run_round(
     let run = |side: &Build| {
         let mut command = Command::new(&side.binaries[layout]);
         command.env("CB2026_SPEED_PADDING", &padding);
-        run_bench(&mut command, depth).map_err(|e| format!("{} ({}): {e}", side.name, side.commit))
+        workload
+            .run(&mut command)
+            .map_err(|e| format!("{} ({}): {e}", side.name, side.commit))
     };
     if number % 2 == 1 {
         let base = run(base)?;
@@ -174,13 +269,24 @@ fn run_round(
     }
 }
 
-/// A round's line of the table.
-fn round_line(number: usize, round: &Round) -> String {
-    let change = round.candidate.nps as f64 / round.base.nps as f64 - 1.0;
+/// The header of the rounds' table.
+fn rounds_header(workload: Workload) -> String {
+    let name = workload.figure_name();
     format!(
-        "{number:5} {:12} {:14} {:>7}",
-        round.base.nps,
-        round.candidate.nps,
+        "round {:>12} {:>14} {:>7}",
+        format!("base {name}"),
+        format!("candidate {name}"),
+        "change"
+    )
+}
+
+/// A round's line of the table.
+fn round_line(workload: Workload, number: usize, round: &Round) -> String {
+    let change = round.candidate.figure / round.base.figure - 1.0;
+    format!(
+        "{number:5} {:>12} {:>14} {:>7}",
+        workload.show(round.base.figure),
+        workload.show(round.candidate.figure),
         percent(change, 1)
     )
 }
@@ -198,8 +304,9 @@ struct Report {
     figures: String,
 }
 
-/// Summarises the rounds: each side's nodes, time and median speed, the paired change with
-/// its interval, the verdict and the one line for a commit message.
+/// Summarises the rounds: each side's nodes, time and speed (the median of the one the rounds
+/// measured), the paired change with its interval, the verdict and the one line for a commit
+/// message.
 fn report(
     settings: &Settings,
     base: &Build,
@@ -208,57 +315,76 @@ fn report(
     shuffle: bool,
     loads: [Option<f64>; 2],
 ) -> Report {
+    let workload = settings.workload;
     let pairs: Vec<(f64, f64)> = rounds
         .iter()
-        .map(|r| (r.base.nps as f64, r.candidate.nps as f64))
+        .map(|r| (r.base.figure, r.candidate.figure))
         .collect();
-    let base_nps = paired::median(&pairs.iter().map(|p| p.0).collect::<Vec<_>>());
-    let candidate_nps = paired::median(&pairs.iter().map(|p| p.1).collect::<Vec<_>>());
-    let (base_nodes, candidate_nodes) = (rounds[0].base.nodes, rounds[0].candidate.nodes);
+    let medians = [
+        paired::median(&pairs.iter().map(|p| p.0).collect::<Vec<_>>()),
+        paired::median(&pairs.iter().map(|p| p.1).collect::<Vec<_>>()),
+    ];
+    let nodes = [rounds[0].base.nodes, rounds[0].candidate.nodes];
     let change = paired::paired_change(&pairs).expect("at least two rounds");
-    let verdict = paired::verdict(change, settings.threshold);
+    let verdict = workload.verdict(change, settings.threshold);
     let mut text = header(settings, base, candidate, shuffle, loads);
-    text.push_str(&sides_table(
-        [base_nodes, candidate_nodes],
-        [base_nps, candidate_nps],
-    ));
+    text.push_str(&sides_table(workload, nodes, medians));
     text.push_str(&format!(
-        "\npaired change {}, 95% interval {} to {}\n{}\n",
+        "\npaired change in {} {}, 95% interval {} to {}\n{}\n",
+        workload.figure_name(),
         percent(change.value, 1),
         percent(change.low, 1),
         percent(change.high, 1),
-        verdict_sentence(verdict, settings.threshold)
+        verdict_sentence(workload, verdict, settings.threshold)
     ));
-    if base_nodes != candidate_nodes {
-        text.push_str(
-            "\nthe node counts differ, so this is a search change as well as a speed one:\n\
-             nps says what a node costs, time to depth what the change is worth at this\n\
-             depth, and whether the new tree is the better one is for games to say.\n",
-        );
+    if nodes[0] != nodes[1] {
+        text.push_str(match workload {
+            Workload::Bench(_) => {
+                "\nthe node counts differ, so this is a search change as well as a speed one:\n\
+                 nps says what a node costs, time to depth what the change is worth at this\n\
+                 depth, and whether the new tree is the better one is for games to say.\n"
+            }
+            Workload::Stats(_) => {
+                "\nthe node counts differ, so this is a search change as well as a speed one:\n\
+                 the time to depth counts both the nodes and what each costs, on six\n\
+                 positions at one depth; whether the new tree is the better one is for\n\
+                 games to say.\n"
+            }
+        });
     }
+    text.push_str(&format!(
+        "\n{}\n",
+        commit_line(settings, base, rounds.len(), change, shuffle)
+    ));
+    let figures = figures(settings, rounds.len(), nodes, medians, change, verdict);
+    Report { text, figures }
+}
+
+/// The report's last line, for a commit message: `Speed: -6.5% (bench 6 nps, …)`, or
+/// `Time to depth 8: -20.3% (stats 8, …)`.
+fn commit_line(
+    settings: &Settings,
+    base: &Build,
+    rounds: usize,
+    change: Change,
+    shuffle: bool,
+) -> String {
     let layouts = if shuffle {
         "shuffled layouts"
     } else {
         "the default layout"
     };
-    text.push_str(&format!(
-        "\nSpeed: {} (bench {} nps, 95% interval {} to {}, {} interleaved rounds over {layouts} vs {})\n",
+    let (name, what) = match settings.workload {
+        Workload::Bench(depth) => ("Speed".to_string(), format!("bench {depth} nps")),
+        Workload::Stats(depth) => (format!("Time to depth {depth}"), format!("stats {depth}")),
+    };
+    format!(
+        "{name}: {} ({what}, 95% interval {} to {}, {rounds} interleaved rounds over {layouts} vs {})",
         percent(change.value, 1),
-        settings.depth,
         percent(change.low, 1),
         percent(change.high, 1),
-        rounds.len(),
         base.commit
-    ));
-    let figures = figures(
-        settings,
-        rounds.len(),
-        [base_nodes, candidate_nodes],
-        [base_nps, candidate_nps],
-        change,
-        verdict,
-    );
-    Report { text, figures }
+    )
 }
 
 /// What was compared, on what, and what the rounds vary.
@@ -281,15 +407,26 @@ fn header(
         "Every round runs the layout the compiler chose, the stack moved by the size\n\
          of the environment; the interval carries the run's noise, not the layout's."
     };
+    let what = match settings.workload {
+        Workload::Bench(depth) => {
+            format!("Speed of {} ({})", candidate.name, candidate.commit)
+                + &format!(
+                    " against {} ({}), bench depth {depth}.",
+                    base.name, base.commit
+                )
+        }
+        Workload::Stats(depth) => {
+            format!(
+                "Time to depth {depth} of {} ({})",
+                candidate.name, candidate.commit
+            ) + &format!(" against {} ({}),\n", base.name, base.commit)
+                + &format!("`stats {depth}`: the book's six positions, each from empty tables.")
+        }
+    };
     format!(
-        "Speed of {} ({}) against {} ({}), bench depth {}.\n\
+        "{what}\n\
          Measured on {}, built with {}.\n\
          Load average {} at the start, {} at the end.\n{varied}\n\n",
-        candidate.name,
-        candidate.commit,
-        base.name,
-        base.commit,
-        settings.depth,
         cpu_name(),
         rustc_version(),
         load(loads[0]),
@@ -297,18 +434,33 @@ fn header(
     )
 }
 
-/// The table of each side's nodes, time a bench and median speed, with the change of each.
-fn sides_table(nodes: [u64; 2], nps: [f64; 2]) -> String {
-    let seconds = [nodes[0] as f64 / nps[0], nodes[1] as f64 / nps[1]];
-    let mut text = "               nodes     time  median nps\n".to_string();
+/// The table of each side's nodes, time and speed, with the change of each. `medians` are
+/// the rounds' medians of the figure compared; the other column is worked out from the nodes.
+fn sides_table(workload: Workload, nodes: [u64; 2], medians: [f64; 2]) -> String {
+    let (seconds, nps, labels) = match workload {
+        Workload::Bench(_) => (
+            [0, 1].map(|i| nodes[i] as f64 / medians[i]),
+            medians,
+            ["time", "median nps"],
+        ),
+        Workload::Stats(_) => (
+            medians,
+            [0, 1].map(|i| nodes[i] as f64 / medians[i]),
+            ["median time", "nps"],
+        ),
+    };
+    let mut text = format!(
+        "{:9} {:>10} {:>11} {:>11}\n",
+        "", "nodes", labels[0], labels[1]
+    );
     for (i, side) in ["base", "candidate"].iter().enumerate() {
         text.push_str(&format!(
-            "{side:<9} {:>10} {:>6.2} s {:>11.0}\n",
+            "{side:<9} {:>10} {:>9.2} s {:>11.0}\n",
             nodes[i], seconds[i], nps[i]
         ));
     }
     text.push_str(&format!(
-        "{:<9} {:>10} {:>8} {:>11}\n",
+        "{:<9} {:>10} {:>11} {:>11}\n",
         "change",
         percent(nodes[1] as f64 / nodes[0] as f64 - 1.0, 1),
         percent(seconds[1] / seconds[0] - 1.0, 1),
@@ -317,12 +469,17 @@ fn sides_table(nodes: [u64; 2], nps: [f64; 2]) -> String {
     text
 }
 
-/// The verdict, said in words.
-fn verdict_sentence(verdict: Verdict, threshold: f64) -> String {
+/// The verdict, said in words. A faster engine raises nodes a second and lowers a time, so
+/// the side of the threshold the interval must lie on depends on the figure.
+fn verdict_sentence(workload: Workload, verdict: Verdict, threshold: f64) -> String {
     let limit = format!("{:.1}%", threshold * 100.0);
+    let (faster, slower) = match workload {
+        Workload::Bench(_) => (format!("above +{limit}"), format!("below -{limit}")),
+        Workload::Stats(_) => (format!("below -{limit}"), format!("above +{limit}")),
+    };
     match verdict {
-        Verdict::Faster => format!("verdict: faster, the whole interval above +{limit}"),
-        Verdict::Slower => format!("verdict: slower, the whole interval below -{limit}"),
+        Verdict::Faster => format!("verdict: faster, the whole interval {faster}"),
+        Verdict::Slower => format!("verdict: slower, the whole interval {slower}"),
         Verdict::Same => {
             format!("verdict: the same speed, the whole interval within {limit} either way")
         }
@@ -332,25 +489,30 @@ fn verdict_sentence(verdict: Verdict, threshold: f64) -> String {
     }
 }
 
-/// The record's table: one quantity a row, percentages with two decimals.
+/// The record's table: one quantity a row, percentages with two decimals. The figure's rows
+/// are named for it: `base_nps` for the bench, `base_seconds` for `stats`.
 fn figures(
     settings: &Settings,
     rounds: usize,
     nodes: [u64; 2],
-    nps: [f64; 2],
+    medians: [f64; 2],
     change: Change,
     verdict: Verdict,
 ) -> String {
     let verdict = format!("{verdict:?}").to_lowercase();
     let pct = |x: f64| format!("{:.2}", x * 100.0);
+    let (name, places) = match settings.workload {
+        Workload::Bench(_) => ("nps", 0),
+        Workload::Stats(_) => ("seconds", 2),
+    };
     [
         "quantity value".to_string(),
         format!("rounds {rounds}"),
-        format!("depth {}", settings.depth),
+        format!("depth {}", settings.workload.depth()),
         format!("base_nodes {}", nodes[0]),
         format!("candidate_nodes {}", nodes[1]),
-        format!("base_nps {:.0}", nps[0]),
-        format!("candidate_nps {:.0}", nps[1]),
+        format!("base_{name} {:.*}", places, medians[0]),
+        format!("candidate_{name} {:.*}", places, medians[1]),
         format!("change {}", pct(change.value)),
         format!("low {}", pct(change.low)),
         format!("high {}", pct(change.high)),
@@ -384,7 +546,10 @@ mod tests {
     fn a_command_line_gives_its_settings() {
         let s = settings("main --rounds 8 --depth 4 --threshold 2 --record r").unwrap();
         assert_eq!((s.base.as_str(), s.candidate.as_deref()), ("main", None));
-        assert_eq!((s.rounds, s.depth, s.threshold), (8, 4, 0.02));
+        assert_eq!(
+            (s.rounds, s.workload, s.threshold),
+            (8, Workload::Bench(4), 0.02)
+        );
         assert_eq!(s.record.as_deref(), Some("r"));
         assert!(s.shuffle);
         let s = settings("stage-10 HEAD --default-layout").unwrap();
@@ -392,8 +557,39 @@ mod tests {
         assert!(!s.shuffle);
         let s = settings("main").unwrap();
         assert_eq!(
-            (s.rounds, s.depth, s.threshold),
-            (20, cb2026::bench::DEFAULT_DEPTH, 0.01)
+            (s.rounds, s.workload, s.threshold),
+            (20, Workload::Bench(cb2026::bench::DEFAULT_DEPTH), 0.01)
+        );
+    }
+
+    #[test]
+    fn stats_times_the_six_positions_to_its_depth_instead_of_the_bench() {
+        let s = settings("stage-11 stage-12 --stats 8 --rounds 10").unwrap();
+        assert_eq!((s.workload, s.rounds), (Workload::Stats(8), 10));
+        assert_eq!(s.workload.command(), "stats 8");
+        assert_eq!(Workload::Bench(6).command(), "bench 6");
+        assert_eq!(
+            rounds_header(s.workload),
+            "round    base time candidate time  change"
+        );
+        assert_eq!(
+            rounds_header(Workload::Bench(6)),
+            "round     base nps  candidate nps  change"
+        );
+    }
+
+    #[test]
+    fn with_stats_less_time_is_faster() {
+        let shorter = Change {
+            value: -0.20,
+            low: -0.25,
+            high: -0.15,
+        };
+        assert_eq!(Workload::Stats(8).verdict(shorter, 0.01), Verdict::Faster);
+        assert_eq!(Workload::Bench(6).verdict(shorter, 0.01), Verdict::Slower);
+        assert_eq!(
+            verdict_sentence(Workload::Stats(8), Verdict::Faster, 0.01),
+            "verdict: faster, the whole interval below -1.0%"
         );
     }
 
@@ -405,6 +601,9 @@ mod tests {
             ("main --rounds x", "'x' for '--rounds <N>'"),
             ("main --rounds 1", "at least 2"),
             ("main --depth", "a value is required for '--depth <D>'"),
+            ("main --stats", "a value is required for '--stats <D>'"),
+            ("main --stats 0", "not a whole number above 0"),
+            ("main --stats 8 --depth 6", "cannot be used with"),
             ("main --fast", "unexpected argument '--fast'"),
         ] {
             let error = settings(line).unwrap_err();
