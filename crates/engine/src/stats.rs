@@ -16,6 +16,13 @@ pub struct Stats {
     pub cutoffs: u64,
     /// Of those, the ones where the move that cut was the first one searched.
     pub first_move_cutoffs: u64,
+    /// Moves that principal variation search tried with a null window first (stage 13).
+    pub scouts: u64,
+    /// Of those, the ones it searched again with the full window, because the null window
+    /// said they might beat the best so far.
+    pub re_searches: u64,
+    /// Root searches that fell outside their aspiration window and were made again (stage 13).
+    pub aspiration_fails: u64,
 }
 
 impl Stats {
@@ -29,6 +36,24 @@ impl Stats {
     pub fn cutoff(&mut self, searched: usize) {
         self.cutoffs += 1;
         self.first_move_cutoffs += u64::from(searched == 1);
+    }
+
+    /// Counts a move tried with a null window, and whether it was `re_searched`.
+    pub fn scout(&mut self, re_searched: bool) {
+        self.scouts += 1;
+        self.re_searches += u64::from(re_searched);
+    }
+
+    /// Adds what `other` counted to this count, as for a total over several searches; the
+    /// deepest ply is the deeper of the two.
+    pub fn add(&mut self, other: &Stats) {
+        self.nodes += other.nodes;
+        self.seldepth = self.seldepth.max(other.seldepth);
+        self.cutoffs += other.cutoffs;
+        self.first_move_cutoffs += other.first_move_cutoffs;
+        self.scouts += other.scouts;
+        self.re_searches += other.re_searches;
+        self.aspiration_fails += other.aspiration_fails;
     }
 
     /// The share of cutoffs made by the first move, in per cent (0 when there were none).

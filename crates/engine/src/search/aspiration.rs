@@ -44,6 +44,7 @@ impl Searcher<'_> {
             } else {
                 return Ok(());
             }
+            self.stats.aspiration_fails += 1;
             margin *= 2;
         }
     }

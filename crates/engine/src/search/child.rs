@@ -26,7 +26,9 @@ impl Searcher<'_> {
         let child = self.play(position, mv, ply);
         if searched > 0 && self.is_pv_node((alpha, beta)) {
             let score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha)?;
-            if score <= alpha || score >= beta {
+            let settled = score <= alpha || score >= beta;
+            self.stats.scout(!settled);
+            if settled {
                 return Ok(score);
             }
         }

@@ -1,0 +1,72 @@
+//! The measurement chapters 10 to 14 make of their stage: the book's six positions searched to
+//! depth 8 under the stage's preset, beside the stage before's, and with each of the stage's
+//! own switches off in turn, each from empty tables (hash, killers, countermoves, history), as
+//! every measurement starts, so the figures depend on nothing run before.
+#![allow(dead_code)]
+
+use cb2026::config::{SWITCHES, SearchConfig};
+use cb2026::measure::{self, POSITIONS};
+use cb2026::position::Position;
+use cb2026::stats::Stats;
+
+/// The depth chapters 10 to 14 measure the six positions at.
+pub const DEPTH: u32 = 8;
+
+/// The searches compared for `stage`, each with its column's name: the stage before's preset,
+/// the stage's, then the stage's with one of its own switches off, in the order they were
+/// introduced (`no-killers`, …).
+pub fn configurations(stage: u32) -> Vec<(String, SearchConfig)> {
+    let preset = SearchConfig::preset(stage).unwrap();
+    let before = SearchConfig::preset(stage - 1).unwrap();
+    let mut columns = vec![
+        (format!("stage-{}", stage - 1), before),
+        (format!("stage-{stage}"), preset),
+    ];
+    for switch in SWITCHES.iter().filter(|switch| switch.stage == stage) {
+        let mut config = preset;
+        config.set(switch.name, false).unwrap();
+        columns.push((format!("no-{}", switch.name), config));
+    }
+    columns
+}
+
+/// What each of `configurations` counts on each of the six positions: a row per position,
+/// with its name, holding a column per configuration.
+pub fn measure_all(configurations: &[(String, SearchConfig)]) -> Vec<(&'static str, Vec<Stats>)> {
+    POSITIONS
+        .iter()
+        .map(|&(name, fen)| {
+            let position = Position::from_fen(fen).unwrap();
+            let stats = configurations
+                .iter()
+                .map(|(_, config)| measure::measure(&position, DEPTH, *config))
+                .collect();
+            (name, stats)
+        })
+        .collect()
+}
+
+/// A table with a column per configuration and a row per position, then a total row:
+/// `cell` of each position's stats, and `cell` of the column's stats summed.
+pub fn table(
+    configurations: &[(String, SearchConfig)],
+    rows: &[(&str, Vec<Stats>)],
+    cell: impl Fn(&Stats) -> String,
+) -> String {
+    let names: Vec<&str> = configurations
+        .iter()
+        .map(|(name, _)| name.as_str())
+        .collect();
+    let mut text = format!("position {}\n", names.join(" "));
+    let mut sums = vec![Stats::default(); names.len()];
+    for (position, stats) in rows {
+        let cells: Vec<String> = stats.iter().map(&cell).collect();
+        text.push_str(&format!("{position} {}\n", cells.join(" ")));
+        for (sum, stats) in sums.iter_mut().zip(stats) {
+            sum.add(stats);
+        }
+    }
+    let cells: Vec<String> = sums.iter().map(&cell).collect();
+    text.push_str(&format!("total {}\n", cells.join(" ")));
+    text
+}
