@@ -20,6 +20,9 @@ use x11::{Display, wait_until};
 /// Where the screenshots go, relative to the repository.
 const IMAGES: &str = "book/src/images";
 
+/// The record of the GUI's version, relative to the repository.
+const RECORD: &str = "book/data/gui-screenshots.txt";
+
 /// The scratch folder, relative to the repository: PyChess's home, the logs.
 const SCRATCH: &str = "target/gui-screenshots";
 
@@ -73,7 +76,11 @@ pub fn main() -> Result<(), String> {
 
     let display = Display::start(&scratch.join("xvfb.log"))?;
     let pychess = PyChess::new(&scratch.join("home"), &engine)?;
-    println!("{}, display {}", pychess_version()?, display.name());
+    let version = pychess_version()?;
+    println!(
+        "PyChess {version} (Debian's package), display {}",
+        display.name()
+    );
 
     println!("PyChess: cb2026 against cb2026, 1 min + 1 s a move");
     let game = pychess.start(&display, Session::Game, None)?;
@@ -89,6 +96,7 @@ pub fn main() -> Result<(), String> {
     let analysis = pychess.start(&display, Session::Analysis, Some(&pgn))?;
     let analysed = analyse(&display, &analysis, &images.join("pychess-multipv.png"));
     explain(analysed, &display, &scratch)?;
+    write_record(&root.join(RECORD), &version)?;
     println!("PyChess's settings and logs: {}", scratch.display());
     Ok(())
 }
@@ -157,9 +165,7 @@ fn analyse(display: &Display, session: &Running, png: &Path) -> Result<(), Strin
         || session.log().contains(&multipv).then_some(()),
     )?;
     wait_until("the analysis to end", Duration::from_secs(60), || {
-        let log = session.log();
-        let asked = log.rfind(ANALYSED_UCI)?;
-        log[asked..].contains(" DEBUG: bestmove ").then_some(())
+        analysis_ended(&session.log()).then_some(())
     })?;
     display.click(pychess::HINTS_TAB, 1)?;
     std::thread::sleep(Duration::from_secs(1));
@@ -168,10 +174,36 @@ fn analyse(display: &Display, session: &Running, png: &Path) -> Result<(), Strin
     Ok(())
 }
 
-/// PyChess's name and Debian package version, as `dpkg` knows it.
+/// Whether PyChess's `log` shows the analysis of the analysed position ended by its time
+/// rather than stopped: PyChess stops the analyser's first search when the game is set up,
+/// and starts it again.
+fn analysis_ended(log: &str) -> bool {
+    let Some(go) = log.rfind(" DEBUG: go movetime ") else {
+        return false;
+    };
+    let (before, after) = log.split_at(go);
+    let position = before.rfind(" DEBUG: position ").map(|at| &before[at..]);
+    let Some(ended) = after.find(" DEBUG: bestmove ") else {
+        return false;
+    };
+    position.is_some_and(|line| line.lines().next().unwrap_or("").ends_with(ANALYSED_UCI))
+        && !after[..ended].contains(" DEBUG: stop")
+}
+
+/// PyChess's version, as Debian's package manager knows it.
 fn pychess_version() -> Result<String, String> {
-    let version = run_output(Command::new("dpkg-query").args(["-W", "-f=${Version}", "pychess"]))?;
-    Ok(format!("PyChess {version} (Debian's package)"))
+    run_output(Command::new("dpkg-query").args(["-W", "-f=${Version}", "pychess"]))
+}
+
+/// Writes the record chapter 6 quotes the GUI's version from.
+fn write_record(path: &Path, version: &str) -> Result<(), String> {
+    let text = format!(
+        "# The chess GUI of the screenshots in {IMAGES}, and its version in Debian.\n\
+         # Made by: cargo xtask gui-screenshots\n\
+         gui package version\n\
+         PyChess pychess {version}\n"
+    );
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The path of `png` and its size, for the run's output.
@@ -206,4 +238,27 @@ fn install_packages() -> Result<(), String> {
                 .args(&missing))
         })
         .map_err(|e| format!("{e}\nthe screenshots need: {install}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_analysis_has_ended_when_its_last_search_ran_out_of_time_unstopped() {
+        let position = format!("t DEBUG: position startpos moves {ANALYSED_UCI}\n");
+        let go = "t DEBUG: go movetime 10000\n";
+        let stopped = format!("{position}{go}t DEBUG: stop\nt DEBUG: bestmove b1c3\n");
+        assert!(!analysis_ended(&stopped));
+        assert!(!analysis_ended(&format!(
+            "{stopped}{position}{go}t DEBUG: info depth 5\n"
+        )));
+        assert!(analysis_ended(&format!(
+            "{stopped}{position}{go}t DEBUG: bestmove f3g5\n"
+        )));
+        let elsewhere = "t DEBUG: position startpos moves e2e4\n";
+        assert!(!analysis_ended(&format!(
+            "{elsewhere}{go}t DEBUG: bestmove d7d5\n"
+        )));
+    }
 }
