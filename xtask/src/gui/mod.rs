@@ -41,8 +41,8 @@ const ENGINE_MOVES_BEFORE_SCREENSHOT: usize = 12;
 /// How long the engine moves of the game may take, in all: far more than a 1+1 game needs.
 const GAME_PATIENCE: Duration = Duration::from_secs(240);
 
-/// The game whose last position is analysed: the Two Knights Defence, where White has a
-/// sharp try (Ng5), quiet ones (d3, Nc3) and a gambit (d4) to choose from.
+/// The game whose last position is analysed: the Two Knights Defence, where White chooses
+/// between a sharp try (Ng5) and quiet development (d3, Nc3).
 const ANALYSED_MOVES: &str = "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 *";
 
 /// The analysed game's PGN tags: the names go on PyChess's tab.
@@ -60,45 +60,65 @@ pub fn main() -> Result<(), String> {
     let root = repo_root();
     install_packages()?;
     println!("building the release engine");
-    run(Command::new("cargo").current_dir(&root).args([
-        "build",
-        "--release",
-        "--quiet",
-        "--package",
-        "cb2026",
-    ]))?;
-    let engine = root.join("target/release/cb2026");
+    let build = ["build", "--release", "--quiet", "--package", "cb2026"];
+    run(Command::new("cargo").current_dir(&root).args(build))?;
     let scratch = root.join(SCRATCH);
     let _ = std::fs::remove_dir_all(&scratch);
-    std::fs::create_dir_all(&scratch).map_err(|e| format!("{}: {e}", scratch.display()))?;
     let images = root.join(IMAGES);
-    std::fs::create_dir_all(&images).map_err(|e| format!("{}: {e}", images.display()))?;
-
+    for folder in [&scratch, &images] {
+        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    }
     let display = Display::start(&scratch.join("xvfb.log"))?;
-    let pychess = PyChess::new(&scratch.join("home"), &engine)?;
+    let pychess = PyChess::new(&scratch.join("home"), &root.join("target/release/cb2026"))?;
     let version = pychess_version()?;
     println!(
         "PyChess {version} (Debian's package), display {}",
         display.name()
     );
+    game_screenshot(
+        &display,
+        &pychess,
+        &scratch,
+        &images.join("pychess-game.png"),
+    )?;
+    analysis_screenshot(
+        &display,
+        &pychess,
+        &scratch,
+        &images.join("pychess-multipv.png"),
+    )?;
+    write_record(&root.join(RECORD), &version)?;
+    println!("PyChess's settings and logs: {}", scratch.display());
+    Ok(())
+}
 
+/// Starts PyChess for the game, plays it up to the screenshot, and ends PyChess.
+fn game_screenshot(
+    display: &Display,
+    pychess: &PyChess,
+    scratch: &Path,
+    png: &Path,
+) -> Result<(), String> {
     println!("PyChess: cb2026 against cb2026, 1 min + 1 s a move");
-    let game = pychess.start(&display, Session::Game, None)?;
-    let played = play_game(&display, &game, &images.join("pychess-game.png"));
-    explain(played, &display, &scratch)?;
-    drop(game);
+    let session = pychess.start(display, Session::Game, None)?;
+    explain(play_game(display, &session, png), display, scratch)
+}
 
+/// Sets cb2026's `MultiPV`, starts PyChess on the analysed game, analyses it up to the
+/// screenshot, and ends PyChess.
+fn analysis_screenshot(
+    display: &Display,
+    pychess: &PyChess,
+    scratch: &Path,
+    png: &Path,
+) -> Result<(), String> {
     println!("PyChess: analysing 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 with MultiPV {ANALYSIS_LINES}");
     pychess.set_engine_option("MultiPV", ANALYSIS_LINES)?;
     let pgn = scratch.join("analysed.pgn");
     let text = format!("{ANALYSED_TAGS}\n{ANALYSED_MOVES}\n");
     std::fs::write(&pgn, text).map_err(|e| format!("{}: {e}", pgn.display()))?;
-    let analysis = pychess.start(&display, Session::Analysis, Some(&pgn))?;
-    let analysed = analyse(&display, &analysis, &images.join("pychess-multipv.png"));
-    explain(analysed, &display, &scratch)?;
-    write_record(&root.join(RECORD), &version)?;
-    println!("PyChess's settings and logs: {}", scratch.display());
-    Ok(())
+    let session = pychess.start(display, Session::Analysis, Some(&pgn))?;
+    explain(analyse(display, &session, png), display, scratch)
 }
 
 /// `result`, with a failure's message saying where to look: a screenshot of what the screen
