@@ -16,6 +16,7 @@ mod facts;
 mod figures;
 mod fuzz;
 mod games;
+mod gui;
 #[cfg(test)]
 mod lichess_bot;
 mod listing;
@@ -79,6 +80,8 @@ enum Task {
     Magics,
     /// Render pages of the built book to PNG.
     Screenshot(screenshot::ScreenshotArgs),
+    /// Screenshots of cb2026 in a real chess GUI (PyChess, under Xvfb) for chapter 6.
+    GuiScreenshots,
     /// The stages against the git history: list, tag, check, verify.
     #[command(subcommand)]
     Stages(stages::StagesCommand),
@@ -128,6 +131,7 @@ fn dispatch(task: Option<Task>) -> Result<(), String> {
         Task::Deny => measure::deny::main(),
         Task::Magics => magics::main(),
         Task::Screenshot(args) => screenshot::main(&args),
+        Task::GuiScreenshots => gui::main(),
         Task::Stages(command) => stages::main(command),
         Task::Fuzz(args) => fuzz::main(&args),
         Task::Suite(args) => suites::main(args),

@@ -418,12 +418,13 @@ struct Task<'a> {
 fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
     let started = Instant::now();
     let numbered = task.limits.multi_pv.is_some_and(|lines| lines > 1);
-    let mut last = None;
+    let mut last: Vec<Outcome> = Vec::new(); // The lines of the last depth reported.
     let report = |outcome: &Outcome| {
         write_line(output, &info_line(outcome, started.elapsed(), numbered));
         if outcome.rank == 1 {
-            last = Some(outcome.clone());
+            last.clear();
         }
+        last.push(outcome.clone());
     };
     let (stop, pondering) = (&flags.stop, &flags.pondering);
     let (position, limits) = (task.position, task.limits);
@@ -445,14 +446,35 @@ fn search_thread<W: Write>(task: &Task, flags: &Flags, output: &Mutex<W>) {
         std::thread::park();
     }
     // A search that gave up mid-depth, or found no move, has not reported its last word.
-    if last.as_ref() != Some(&outcome) {
-        write_line(output, &info_line(&outcome, started.elapsed(), numbered));
+    if last.first() != Some(&outcome) {
+        for line in last_word(&outcome, &last) {
+            write_line(output, &info_line(&line, started.elapsed(), numbered));
+        }
     }
     // No legal move: checkmate or stalemate. UCI's null move, 0000, answers. The flag is set
     // first, so that whoever reads the answer finds the search done with when it replies.
     let best = outcome.best.map_or("0000".to_string(), |mv| mv.to_string());
     flags.answered.store(true, Ordering::Release);
     write_line(output, &format!("bestmove {best}"));
+}
+
+/// What a search that gave up in the middle of a depth reports last: its best line, `best`,
+/// then the other lines of the last depth it finished, `previous`, renumbered and with the
+/// search's latest counts. A GUI showing several lines (`MultiPV`) keeps each line until a new
+/// one of the same number replaces it: were only the best sent, a move that had been second
+/// and is now first would be shown twice. Stockfish reports the same way.
+fn last_word(best: &Outcome, previous: &[Outcome]) -> Vec<Outcome> {
+    let others = previous.iter().filter(|line| line.best != best.best);
+    let lines = std::iter::once(best)
+        .chain(others)
+        .take(previous.len().max(1));
+    let renumbered = lines.enumerate().map(|(index, line)| Outcome {
+        rank: index + 1,
+        stats: best.stats,
+        hashfull: best.hashfull,
+        ..line.clone()
+    });
+    renumbered.collect()
 }
 
 /// The `info` line reporting `outcome`, from a search that has run for `elapsed`; `numbered`
@@ -924,6 +946,64 @@ mod tests {
             assert_eq!(firsts.len(), 3, "three distinct moves: {output}");
         }
         assert!(output.ends_with("\nbestmove d2d5\n"), "{output}");
+    }
+
+    #[test]
+    fn a_multipv_search_stopped_mid_depth_ends_with_every_line_once() {
+        let position = Position::startpos();
+        // A node limit stops the search in the middle of a depth, the same in every run.
+        let output = searched(&["setoption name MultiPV value 3", "go nodes 20000"]);
+        let lines = infos(&position, &output);
+        let last = &lines[lines.len() - 3..];
+        let ranks: Vec<i64> = last.iter().map(|line| line.rank).collect();
+        assert_eq!(ranks, [1, 2, 3], "{output}");
+        let mut firsts: Vec<&str> = last.iter().map(|line| line.first.as_str()).collect();
+        assert!(
+            output.ends_with(&format!("\nbestmove {}\n", firsts[0])),
+            "{output}"
+        );
+        firsts.sort_unstable();
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "three distinct moves: {output}");
+    }
+
+    #[test]
+    fn the_last_word_puts_a_new_best_first_and_keeps_the_other_lines_once() {
+        let position = Position::startpos();
+        let line = |mv: &str, rank: usize, depth: i32| Outcome {
+            best: Some(find_move(&position, mv).unwrap()),
+            score: 0,
+            depth,
+            stats: crate::stats::Stats::default(),
+            pv: vec![find_move(&position, mv).unwrap()],
+            hashfull: 0,
+            rank,
+        };
+        let previous = [line("e2e4", 1, 7), line("d2d4", 2, 7), line("g1f3", 3, 7)];
+        let mut best = line("d2d4", 1, 8);
+        best.stats.nodes = 1234;
+        let last = last_word(&best, &previous);
+        let moves: Vec<String> = last.iter().map(|l| l.best.unwrap().to_string()).collect();
+        assert_eq!(moves, ["d2d4", "e2e4", "g1f3"]);
+        let ranks: Vec<usize> = last.iter().map(|l| l.rank).collect();
+        assert_eq!(ranks, [1, 2, 3]);
+        let depths: Vec<i32> = last.iter().map(|l| l.depth).collect();
+        assert_eq!(
+            depths,
+            [8, 7, 7],
+            "the older lines keep the depth they were found at"
+        );
+        assert!(last.iter().all(|l| l.stats.nodes == 1234));
+        assert_eq!(
+            last_word(&best, &[]),
+            [best.clone()],
+            "gave up in the first depth"
+        );
+        assert_eq!(
+            last_word(&best, &previous[..1]),
+            [best],
+            "one line asked for"
+        );
     }
 
     #[test]
