@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 12] = [
+const TRANSCRIPTS: [(&str, &str); 13] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -45,6 +45,10 @@ const TRANSCRIPTS: [(&str, &str); 12] = [
     (
         "stats-4-stages-11-and-12",
         "stats 4 stage 11\nstats 4 stage 12",
+    ),
+    (
+        "go-depth-6-twice-stage-13",
+        "set stage 13\nposition startpos\ngo depth 6\ngo depth 6",
     ),
     (
         "multipv-3",
