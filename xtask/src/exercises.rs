@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 14] = [
+pub const EXERCISES: [Exercise; 17] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -146,6 +146,30 @@ pub const EXERCISES: [Exercise; 14] = [
         to: "killers[1] = killers[0];\n        killers[0] = Some(best);",
         target: &["--lib"],
         test: "ordering::tables::tests::two_killers_per_ply_the_latest_first_never_the_same_twice",
+    },
+    Exercise {
+        page: "ch11-pvs.md",
+        file: "crates/engine/src/search/child.rs",
+        from: "let settled = score <= alpha || score >= beta;",
+        to: "let settled = true;",
+        target: &["--lib"],
+        test: "search::pvs::tests::null_windows_and_re_searches_find_the_score_the_full_window_finds",
+    },
+    Exercise {
+        page: "ch11-pvs.md",
+        file: "crates/engine/src/search/aspiration.rs",
+        from: "alpha = (score - margin).max(-INFINITY);",
+        to: "return Ok(());",
+        target: &["--lib"],
+        test: "search::aspiration::tests::a_window_that_fails_low_or_high_widens_until_the_score_is_exact",
+    },
+    Exercise {
+        page: "ch11-pvs.md",
+        file: "crates/engine/src/search/tt.rs",
+        from: "if ply == 0 || self.is_pv_node((alpha, beta)) {",
+        to: "if ply == 0 {",
+        target: &["--lib"],
+        test: "search::tt::tests::with_no_hash_cutoff_at_pv_nodes_a_second_search_reports_its_whole_line",
     },
 ];
 
