@@ -308,7 +308,7 @@ fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record
     })?;
     record
         .resumed
-        .push(format!("{} after {} pairs", fresh.date, pairs.len()));
+        .push(format!("{}, from pair {}", fresh.date, pairs.len() + 1));
     Ok((record, Log { pairs, pgn }))
 }
 
@@ -962,7 +962,7 @@ mod tests {
         };
         let (resumed, log) = resumed(&path, &path.with_extension("pgn"), fresh).unwrap();
         assert_eq!(resumed.command, record.command, "the first command is kept");
-        assert_eq!(resumed.resumed, ["2026-12-02 after 2 pairs"]);
+        assert_eq!(resumed.resumed, ["2026-12-02, from pair 3"]);
         assert_eq!(log.pairs, record.pair_results().unwrap());
         assert_eq!(
             log.pgn.matches("[Event ").count(),
