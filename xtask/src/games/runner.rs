@@ -207,9 +207,10 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         None => (None, settings.pgn.clone()),
     };
     let mut log = Log::default();
-    if settings.resume {
-        let path = record_path.as_ref().expect("--resume requires --record");
-        (record, log) = resumed(path, &pgn_path, record)?;
+    match &record_path {
+        Some(path) if settings.resume => (record, log) = resumed(path, &pgn_path, record)?,
+        Some(path) => not_open(path)?,
+        None => {}
     }
     if let Some(folder) = pgn_path.parent() {
         std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
@@ -261,6 +262,18 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         println!("{:>14}  {}", row[0], row[1]);
     }
     Ok(())
+}
+
+/// Fails if `path` holds an open run, which a fresh run would overwrite: the pairs of an SPRT
+/// a session's end stopped are kept unless the record is deleted first.
+fn not_open(path: &Path) -> Result<(), String> {
+    if !path.exists() || Record::load(path)?.status_name()? != "open" {
+        return Ok(());
+    }
+    Err(format!(
+        "{} holds an open run: carry it on with --resume, or delete it to start again",
+        path.display()
+    ))
 }
 
 /// The open run kept at `record_path` and `pgn_path`, to carry on with the settings of
@@ -1016,6 +1029,18 @@ mod tests {
             let error = resumed(&path, &pgn, fresh).unwrap_err();
             assert!(error.contains(expected), "{error}");
         }
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_fresh_run_does_not_overwrite_an_open_one() {
+        let (mut record, path) = open_record("overwrite", &["1 1 0.5 mate fifty"]);
+        let error = not_open(&path).unwrap_err();
+        assert!(error.contains("holds an open run"), "{error}");
+        record.status = Status::Complete;
+        record.save(&path).unwrap();
+        assert_eq!(not_open(&path), Ok(()));
+        assert_eq!(not_open(&path.with_extension("none")), Ok(()));
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 
