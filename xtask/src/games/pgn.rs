@@ -75,6 +75,17 @@ pub fn write(game: &Game, round: &str, header: &Header) -> String {
     text
 }
 
+/// The first `count` games of a PGN file's `text` as `write` wrote them, each starting at its
+/// `[Event` tag; `None` if it has fewer. A resumed run keeps as many games as its record has.
+pub fn first_games(text: &str, count: usize) -> Option<String> {
+    let mut starts = text.match_indices("[Event ").map(|(i, _)| i);
+    match starts.nth(count) {
+        Some(end) => Some(text[..end].to_string()),
+        None if text.matches("[Event ").count() == count => Some(text.to_string()),
+        None => None,
+    }
+}
+
 /// How the game ended, in words, for its last comment.
 pub fn describe(game: &Game) -> String {
     let side = |color: Color| match color {

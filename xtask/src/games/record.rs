@@ -35,11 +35,31 @@ pub struct Record {
     pub margin_ms: u64,
     /// The SPRT's hypotheses, if the run was one.
     pub sprt: Option<Sprt>,
+    /// Whether the run ended; a record from before runs could be resumed ended.
+    #[serde(default)]
+    pub status: Status,
+    /// Each time the run was resumed: the day, and how many pairs it had then.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resumed: Vec<String>,
     /// Every pair, in the order it finished: the opening's number, A's score in the game
     /// where it had White and in the one where it had Black, and how each ended
     /// (`mate`, `stalemate`, `repetition`, `fifty`, `material`, or a fault and whose:
     /// `time-a`, `illegal-b`, `crash-a`, `hang-b`).
     pub pairs: Vec<String>,
+}
+
+/// Whether a run ended: a record is saved after every pair, so it may hold a run still being
+/// played, or one a session's end stopped, which `--resume` carries on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The SPRT accepted H0 or H1.
+    Decided,
+    /// The match, or the SPRT, played all its games.
+    #[default]
+    Complete,
+    /// Stopped or still playing: neither decided nor complete.
+    Open,
 }
 
 /// One pair of a record, read back.
@@ -151,7 +171,24 @@ impl Record {
             "# A record of games played by `cargo xtask match` or `sprt`; the games are in the\n\
              # .pgn file of the same name. The book's figures are computed from these pairs.\n{body}"
         );
-        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+        write_atomically(path, &text)
+    }
+
+    /// The status the summary quotes: `decided` for an SPRT whose LLR crossed a bound (even one
+    /// killed before it saved that), else `open` or `complete`.
+    pub fn status_name(&self) -> Result<&'static str, String> {
+        let decided = match self.sprt {
+            Some(sprt) => {
+                let penta = Tally::of(&self.pair_results()?).penta;
+                sprt.verdict(penta.llr(sprt.elo0, sprt.elo1)) != Verdict::Undecided
+            }
+            None => false,
+        };
+        Ok(match self.status {
+            _ if decided => "decided",
+            Status::Open => "open",
+            _ => "complete",
+        })
     }
 
     /// The figures the book can quote from this record, as a source with a `quantity` and a
@@ -195,6 +232,7 @@ impl Record {
             ("nelo", format!("{:.1}", nelo.value)),
             ("nelo_margin", format!("{:.1}", nelo.high - nelo.value)),
             ("limit", self.limit.clone()),
+            ("status", self.status_name()?.to_string()),
         ];
         for (quantity, code) in [
             ("time_losses_a", "time-a"),
@@ -260,6 +298,16 @@ impl Record {
         }
         Ok(path)
     }
+}
+
+/// Writes `text` to `path` whole or not at all: to a temporary file in the same folder, then
+/// renamed over `path`, so that a run killed at any moment leaves the old file or the new.
+pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let temporary = path.with_file_name(format!(".{name}.partial"));
+    std::fs::write(&temporary, text)
+        .and_then(|()| std::fs::rename(&temporary, path))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Every record in the repository at `root`, by name.
@@ -348,6 +396,8 @@ mod tests {
                 alpha: 0.05,
                 beta: 0.05,
             }),
+            status: Status::Open,
+            resumed: Vec::new(),
             pairs: vec![
                 "3 1 1 mate mate".to_string(),
                 "4 1 0.5 mate repetition".to_string(),
@@ -380,6 +430,29 @@ mod tests {
         assert_eq!(quantity(&summary, "time_losses_b"), "0");
         assert_eq!(quantity(&summary, "score"), "75.0%");
         assert_eq!(quantity(&summary, "verdict"), "undecided");
+        assert_eq!(quantity(&summary, "status"), "open");
+    }
+
+    #[test]
+    fn an_old_record_without_a_status_reads_as_ended() {
+        let mut text = toml::to_string(&sample()).unwrap();
+        text = text.replace("status = \"open\"\n", "");
+        let record = Record::parse(&text).unwrap();
+        assert_eq!(record.status, Status::Complete);
+        assert_eq!(record.status_name().unwrap(), "complete");
+    }
+
+    #[test]
+    fn an_atomic_write_leaves_no_temporary_file() {
+        let folder = std::env::temp_dir().join(format!("cb2026-atomic-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let path = folder.join("run.toml");
+        write_atomically(&path, "first").unwrap();
+        write_atomically(&path, "second").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
+        let names: Vec<_> = std::fs::read_dir(&folder).unwrap().collect();
+        assert_eq!(names.len(), 1, "only the file itself: {names:?}");
+        std::fs::remove_dir_all(folder).unwrap();
     }
 
     #[test]

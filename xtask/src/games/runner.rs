@@ -10,7 +10,7 @@ use super::engine::{Engine, EngineSpec};
 use super::game::{Ending, Fault, Game, Limit, play};
 use super::openings::{self, Opening};
 use super::pgn::{self, Header};
-use super::record::{self, PairResult, Record, Tally};
+use super::record::{self, PairResult, Record, Status, Tally};
 use super::rules::RuleEnding;
 use super::stats::{Sprt, Verdict};
 use crate::cli::{positive, positive_count};
@@ -72,6 +72,9 @@ pub struct MatchArgs {
     /// Keep the run in book/data/games/NAME.toml and NAME.pgn.
     #[arg(long, value_name = "NAME", value_parser = record_name)]
     record: Option<String>,
+    /// Carry on the open run kept as --record NAME, with the same settings.
+    #[arg(long, requires = "record")]
+    resume: bool,
 }
 
 /// `cargo xtask sprt [OPTIONS] ENGINE_A ENGINE_B`: a match's options and the test's.
@@ -145,6 +148,8 @@ struct Settings {
     pgn: PathBuf,
     /// The record's name, if the run is kept.
     record: Option<String>,
+    /// Whether to carry on the record's open run.
+    resume: bool,
     /// The SPRT, for `sprt`.
     sprt: Option<Sprt>,
 }
@@ -167,16 +172,14 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
     for spec in &specs {
         Engine::start(spec)?;
     }
-    let command = crate::cli::command_line();
     println!(
         "{} against {}, {} openings",
         described[0],
         described[1],
         openings.len()
     );
-    let finished = play_pairs(&settings, [&specs[0], &specs[1]], &openings)?;
     let mut record = Record {
-        command,
+        command: crate::cli::command_line(),
         date: record::today(),
         machine: record::machine(),
         engine_a: described[0].clone(),
@@ -191,47 +194,135 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         concurrency: settings.concurrency,
         margin_ms: settings.margin.as_millis() as u64,
         sprt: settings.sprt,
+        status: Status::Open,
+        resumed: Vec::new(),
         pairs: Vec::new(),
     };
+    let (record_path, pgn_path) = match &settings.record {
+        Some(name) => {
+            let folder = root.join(record::RECORDS);
+            let path = |ext: &str| Some(folder.join(format!("{name}.{ext}")));
+            (path("toml"), path("pgn").unwrap())
+        }
+        None => (None, settings.pgn.clone()),
+    };
+    let mut log = Log::default();
+    match &record_path {
+        Some(path) if settings.resume => (record, log) = resumed(path, &pgn_path, record)?,
+        Some(path) => not_open(path)?,
+        None => {}
+    }
+    if let Some(folder) = pgn_path.parent() {
+        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    }
     let header_tc = match settings.limit {
         Limit::Clock { .. } => record.limit.clone(),
         Limit::Nodes(_) => "-".to_string(),
     };
-    let date = record.date.replace('-', ".");
     let header = Header {
         event: &format!("cb2026 {}", if sprt { "sprt" } else { "match" }),
-        date: &date,
+        date: &record::today().replace('-', "."),
         time_control: &header_tc,
     };
-    let mut pgn_text = String::new();
-    for (number, (pair, games)) in finished.iter().enumerate() {
-        record.pairs.push(pair.to_line());
-        for (g, game) in games.iter().enumerate() {
-            pgn_text.push_str(&pgn::write(
-                game,
-                &format!("{}.{}", number + 1, g + 1),
-                &header,
-            ));
+    // After every pair the games so far, then the record so far, are written whole: a run
+    // killed at any moment leaves a record of the pairs it finished, and the PGN has them.
+    let save = |log: &Log, status: Status| -> Result<(), String> {
+        record::write_atomically(&pgn_path, &log.pgn)?;
+        if let Some(path) = &record_path {
+            let mut kept = record.clone();
+            kept.pairs = log.pairs.iter().map(PairResult::to_line).collect();
+            kept.status = status;
+            kept.save(path)?;
         }
-    }
-    let pgn_path = match &settings.record {
-        Some(name) => root.join(record::RECORDS).join(format!("{name}.pgn")),
-        None => settings.pgn.clone(),
+        Ok(())
     };
-    if let Some(folder) = pgn_path.parent() {
-        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    }
-    std::fs::write(&pgn_path, pgn_text).map_err(|e| format!("{}: {e}", pgn_path.display()))?;
+    let log = play_pairs(
+        &settings,
+        [&specs[0], &specs[1]],
+        &openings,
+        &header,
+        log,
+        &|log| save(log, Status::Open),
+    )?;
+    let status = if decided(&log.pairs, settings.sprt) {
+        Status::Decided
+    } else if log.pairs.len() >= settings.games.div_ceil(2) {
+        Status::Complete
+    } else {
+        Status::Open
+    };
+    save(&log, status)?;
+    record.pairs = log.pairs.iter().map(PairResult::to_line).collect();
+    record.status = status;
     println!("games written to {}", pgn_path.display());
-    if let Some(name) = &settings.record {
-        let path = root.join(record::RECORDS).join(format!("{name}.toml"));
-        record.save(&path)?;
+    if let Some(path) = &record_path {
         println!("record written to {}", path.display());
     }
     for row in record.summary()?.rows {
         println!("{:>14}  {}", row[0], row[1]);
     }
     Ok(())
+}
+
+/// Fails if `path` holds an open run, which a fresh run would overwrite: the pairs of an SPRT
+/// a session's end stopped are kept unless the record is deleted first.
+fn not_open(path: &Path) -> Result<(), String> {
+    if !path.exists() || Record::load(path)?.status_name()? != "open" {
+        return Ok(());
+    }
+    Err(format!(
+        "{} holds an open run: carry it on with --resume, or delete it to start again",
+        path.display()
+    ))
+}
+
+/// The open run kept at `record_path` and `pgn_path`, to carry on with the settings of
+/// `fresh`, the record this command line would start; or why it cannot be: a setting differs,
+/// or the run has ended. The resumption is noted in the record; its command stays the first.
+fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record, Log), String> {
+    let mut record = Record::load(record_path)?;
+    let sprt_name = |r: &Record| format!("{:?}", r.sprt);
+    let margin_name = |r: &Record| format!("{} ms", r.margin_ms);
+    for (setting, kept, given) in [
+        ("engine A", record.engine_a.clone(), fresh.engine_a.clone()),
+        ("engine B", record.engine_b.clone(), fresh.engine_b.clone()),
+        ("the limit", record.limit.clone(), fresh.limit.clone()),
+        (
+            "the openings",
+            record.openings.clone(),
+            fresh.openings.clone(),
+        ),
+        ("the margin", margin_name(&record), margin_name(&fresh)),
+        ("the SPRT", sprt_name(&record), sprt_name(&fresh)),
+    ] {
+        if kept != given {
+            return Err(format!(
+                "{}: cannot resume, {setting} differs: the record has {kept}, this command {given}",
+                record_path.display()
+            ));
+        }
+    }
+    let status = record.status_name()?;
+    if status != "open" {
+        return Err(format!(
+            "{}: the run is {status}, there is nothing to resume",
+            record_path.display()
+        ));
+    }
+    let pairs = record.pair_results()?;
+    let text =
+        std::fs::read_to_string(pgn_path).map_err(|e| format!("{}: {e}", pgn_path.display()))?;
+    let pgn = pgn::first_games(&text, 2 * pairs.len()).ok_or_else(|| {
+        format!(
+            "{}: fewer games than the record's {} pairs",
+            pgn_path.display(),
+            pairs.len()
+        )
+    })?;
+    record
+        .resumed
+        .push(format!("{}, from pair {}", fresh.date, pairs.len() + 1));
+    Ok((record, Log { pairs, pgn }))
 }
 
 /// The settings a command line gives, or what is wrong with it: with `sprt`, those of an
@@ -262,6 +353,7 @@ fn settings(args: &MatchArgs, sprt: Option<Sprt>, root: &Path) -> Result<Setting
         margin: Duration::from_millis(args.margin),
         pgn: (args.pgn.clone()).unwrap_or_else(|| root.join("target/match/games.pgn")),
         record: args.record.clone(),
+        resume: args.resume,
         sprt,
     })
 }
@@ -427,36 +519,55 @@ fn relative(root: &Path, path: &Path) -> String {
         .to_string()
 }
 
-/// What the workers share: the next pair to play, whether to stop, and the pairs finished.
-struct Progress {
-    /// The number of the next pair to hand out.
+/// The pairs of a run so far, in the order they finished, and their games as PGN.
+#[derive(Debug, Default)]
+struct Log {
+    /// Each finished pair.
+    pairs: Vec<PairResult>,
+    /// The games of those pairs, two a pair, as a PGN file has them.
+    pgn: String,
+}
+
+/// What the workers share: the pairs to play, whether to stop, and the pairs finished.
+struct Progress<'a> {
+    /// The numbers of the pairs still to play, in order; a pair's number picks its opening.
+    order: Vec<usize>,
+    /// Where the next pair to hand out is in `order`.
     next: AtomicUsize,
     /// Set when the SPRT has decided, or a worker has failed.
     stop: AtomicBool,
-    /// Each finished pair with its two games, in the order they finished.
-    finished: Mutex<Vec<(PairResult, [Game; 2])>>,
+    /// The pairs finished, a resumed run's earlier ones first.
+    log: Mutex<Log>,
+    /// What the run does with the log after each pair: saves it.
+    keep: &'a (dyn Fn(&Log) -> Result<(), String> + Sync),
     /// The first error a worker met, if any.
     error: Mutex<Option<String>>,
 }
 
 /// Plays pairs of games on `settings.concurrency` workers until the games are played or the
-/// SPRT decides; returns the pairs in the order they finished.
+/// SPRT decides, carrying on from `log`, the pairs played before (none, or a resumed run's),
+/// and handing the log to `keep` after every pair; returns the log.
 fn play_pairs(
     settings: &Settings,
     specs: [&EngineSpec; 2],
     openings: &[Opening],
-) -> Result<Vec<(PairResult, [Game; 2])>, String> {
+    header: &Header,
+    log: Log,
+    keep: &(dyn Fn(&Log) -> Result<(), String> + Sync),
+) -> Result<Log, String> {
+    let planned = settings.games.div_ceil(2);
     let progress = Progress {
+        order: pairs_to_play(&log.pairs, openings.len(), planned),
         next: AtomicUsize::new(0),
-        stop: AtomicBool::new(false),
-        finished: Mutex::new(Vec::new()),
+        stop: AtomicBool::new(decided(&log.pairs, settings.sprt)),
+        log: Mutex::new(log),
+        keep,
         error: Mutex::new(None),
     };
-    let pairs = settings.games.div_ceil(2);
     std::thread::scope(|scope| {
-        for _ in 0..settings.concurrency.min(pairs) {
+        for _ in 0..settings.concurrency.min(progress.order.len()) {
             scope.spawn(|| {
-                if let Err(error) = worker(settings, specs, openings, pairs, &progress) {
+                if let Err(error) = worker(settings, specs, openings, header, &progress) {
                     progress.stop.store(true, Ordering::Relaxed);
                     progress.error.lock().unwrap().get_or_insert(error);
                 }
@@ -466,7 +577,32 @@ fn play_pairs(
     if let Some(error) = progress.error.into_inner().unwrap() {
         return Err(error);
     }
-    Ok(progress.finished.into_inner().unwrap())
+    Ok(progress.log.into_inner().unwrap())
+}
+
+/// The numbers of the pairs a run of `planned` pairs still has to play, after `played`: pair
+/// number `n` plays opening `n % openings + 1`, and pairs are handed out in order, so each
+/// played pair is the first number not yet taken that has its opening. A run stopped with
+/// pairs in play leaves gaps; those are played first, then the rest in order.
+fn pairs_to_play(played: &[PairResult], openings: usize, planned: usize) -> Vec<usize> {
+    let mut taken = vec![false; planned.max(1)];
+    for pair in played {
+        let first = (pair.opening.saturating_sub(1)..)
+            .step_by(openings.max(1))
+            .find(|&n| n >= taken.len() || !taken[n]);
+        if let Some(n) = first.filter(|&n| n < taken.len()) {
+            taken[n] = true;
+        }
+    }
+    (0..planned).filter(|&n| !taken[n]).collect()
+}
+
+/// Whether the SPRT, if the run is one, has decided on `pairs`.
+fn decided(pairs: &[PairResult], sprt: Option<Sprt>) -> bool {
+    sprt.is_some_and(|sprt| {
+        let penta = Tally::of(pairs).penta;
+        sprt.verdict(penta.llr(sprt.elo0, sprt.elo1)) != Verdict::Undecided
+    })
 }
 
 /// One worker: starts both engines, then plays pairs until none are left or it is told to
@@ -476,15 +612,17 @@ fn worker(
     settings: &Settings,
     specs: [&EngineSpec; 2],
     openings: &[Opening],
-    pairs: usize,
+    header: &Header,
     progress: &Progress,
 ) -> Result<(), String> {
     let mut engines = [Engine::start(specs[0])?, Engine::start(specs[1])?];
     while !progress.stop.load(Ordering::Relaxed) {
-        let pair = progress.next.fetch_add(1, Ordering::Relaxed);
-        if pair >= pairs {
+        let Some(&pair) = progress
+            .order
+            .get(progress.next.fetch_add(1, Ordering::Relaxed))
+        else {
             break;
-        }
+        };
         let opening = &openings[pair % openings.len()];
         let mut games = Vec::new();
         for a_color in Color::ALL {
@@ -511,22 +649,23 @@ fn worker(
                 ending_code(&games[1], Color::Black),
             ],
         };
-        let games: [Game; 2] = games.try_into().expect("two games a pair");
-        let mut finished = progress.finished.lock().unwrap();
+        let mut log = progress.log.lock().unwrap();
         // An SPRT ends when its LLR first crosses a bound: a pair still being played then is
         // not part of the test, and is left out of the count and the record.
         if progress.stop.load(Ordering::Relaxed) {
             println!("a pair that finished after the test had ended is not counted");
             break;
         }
-        finished.push((result, games));
-        let line = report(&finished, settings.sprt);
-        println!("{line}");
-        if let Some(sprt) = settings.sprt {
-            let penta = tally(&finished).penta;
-            if sprt.verdict(penta.llr(sprt.elo0, sprt.elo1)) != Verdict::Undecided {
-                progress.stop.store(true, Ordering::Relaxed);
-            }
+        log.pairs.push(result);
+        let number = log.pairs.len();
+        for (g, game) in games.iter().enumerate() {
+            let round = format!("{number}.{}", g + 1);
+            log.pgn.push_str(&pgn::write(game, &round, header));
+        }
+        (progress.keep)(&log)?;
+        println!("{}", report(&log.pairs, settings.sprt));
+        if decided(&log.pairs, settings.sprt) {
+            progress.stop.store(true, Ordering::Relaxed);
         }
     }
     Ok(())
@@ -562,20 +701,15 @@ fn ending_code(game: &Game, a_color: Color) -> String {
     }
 }
 
-/// The tally of the finished pairs.
-fn tally(finished: &[(PairResult, [Game; 2])]) -> Tally {
-    Tally::of(finished.iter().map(|(pair, _)| pair))
-}
-
 /// A line on the run so far: games, wins, draws and losses, Elo with its interval, and the
 /// LLR against its bounds.
-fn report(finished: &[(PairResult, [Game; 2])], sprt: Option<Sprt>) -> String {
+fn report(finished: &[PairResult], sprt: Option<Sprt>) -> String {
     let Tally {
         wins,
         draws,
         losses,
         penta,
-    } = tally(finished);
+    } = Tally::of(finished);
     let elo = penta.elo();
     let mut line = format!(
         "games {:>4}: +{wins} ={draws} -{losses}  pairs {:?}  Elo {:.1} [{:.1}, {:.1}]",
@@ -626,6 +760,13 @@ pub fn make_openings(args: &OpeningsArgs) -> Result<(), String> {
 mod tests {
     use super::*;
     use clap::Parser;
+
+    /// The PGN header of the tests' games.
+    const HEADER: Header = Header {
+        event: "test",
+        date: "2026.12.01",
+        time_control: "-",
+    };
 
     /// The settings of `line`, a whole command line after `cargo xtask` (`match …` or
     /// `sprt …`), read as `main` reads it.
@@ -709,12 +850,213 @@ mod tests {
             fen: cb2026::Position::startpos().to_string(),
             moves: Vec::new(),
         };
-        let finished = play_pairs(&settings, [&a, &b], &[opening]).unwrap();
-        let lines: Vec<String> = finished.iter().map(|(pair, _)| pair.to_line()).collect();
+        let log = play_pairs(
+            &settings,
+            [&a, &b],
+            &[opening],
+            &HEADER,
+            Log::default(),
+            &|_| Ok(()),
+        )
+        .unwrap();
+        let lines: Vec<String> = log.pairs.iter().map(PairResult::to_line).collect();
         assert_eq!(lines, ["1 1 1 crash-b crash-b", "1 1 1 crash-b crash-b"]);
-        let [first, second] = &finished[0].1;
-        assert_eq!(first.players, ["a".to_string(), "b".to_string()]);
-        assert_eq!(second.players, ["b".to_string(), "a".to_string()]);
+        let whites: Vec<&str> = log
+            .pgn
+            .lines()
+            .filter(|l| l.starts_with("[White "))
+            .collect();
+        assert_eq!(
+            whites,
+            [
+                "[White \"a\"]",
+                "[White \"b\"]",
+                "[White \"a\"]",
+                "[White \"b\"]"
+            ]
+        );
+    }
+
+    /// `count` openings: the start position, each with a different first move.
+    fn openings(count: usize) -> Vec<Opening> {
+        let start = cb2026::Position::startpos();
+        ["a2a3", "b2b3", "c2c3", "d2d3", "e2e3"][..count]
+            .iter()
+            .map(|mv| Opening {
+                fen: start.to_string(),
+                moves: vec![cb2026::movegen::find_move(&start, mv).unwrap()],
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_resumed_run_ends_as_the_uninterrupted_run_would_have() {
+        use crate::games::fake::fake_spec;
+        let a = fake_spec("a", &[], "echo 'bestmove g8f6'; echo 'bestmove g1f3'");
+        let b = fake_spec("b", &[], "exit 3");
+        let openings = openings(3);
+        let mut whole = settings("match a b --games 10 --concurrency 1").unwrap();
+        whole.limit = Limit::Nodes(100);
+        let play = |settings: &Settings, log: Log| {
+            play_pairs(settings, [&a, &b], &openings, &HEADER, log, &|_| Ok(())).unwrap()
+        };
+        let uninterrupted = play(&whole, Log::default());
+        // The first session ends after two pairs; the second carries on from its log.
+        let first = play(
+            &Settings {
+                games: 4,
+                ..whole.clone()
+            },
+            Log::default(),
+        );
+        assert_eq!(first.pairs.len(), 2);
+        let resumed = play(&whole, first);
+        assert_eq!(resumed.pairs, uninterrupted.pairs);
+        let openings: Vec<usize> = resumed.pairs.iter().map(|p| p.opening).collect();
+        assert_eq!(openings, [1, 2, 3, 1, 2]);
+        assert_eq!(resumed.pgn.matches("[Event ").count(), 10);
+        assert!(resumed.pgn.contains("[Round \"5.2\"]"));
+    }
+
+    #[test]
+    fn pairs_left_in_play_are_played_first_when_a_run_resumes() {
+        let pair = |opening| PairResult {
+            opening,
+            scores: [0.5, 0.5],
+            endings: ["fifty".to_string(), "fifty".to_string()],
+        };
+        // Pair 2 (opening 3) was in play when the run stopped.
+        let played = [pair(1), pair(2), pair(4)];
+        assert_eq!(pairs_to_play(&played, 10, 6), [2, 4, 5]);
+        // With two openings, the third pair played opening 1 a second time.
+        assert_eq!(pairs_to_play(&[pair(1), pair(2), pair(1)], 2, 5), [3, 4]);
+        assert_eq!(pairs_to_play(&[], 2, 3), [0, 1, 2]);
+    }
+
+    /// An open SPRT's record of `pairs`, saved with an empty PGN game for each game in a
+    /// fresh folder; returns the record's path.
+    fn open_record(name: &str, pairs: &[&str]) -> (Record, PathBuf) {
+        let record = Record {
+            command: "cargo xtask sprt a b --record r".to_string(),
+            date: "2026-12-01".to_string(),
+            machine: "test".to_string(),
+            engine_a: "a: command `a`".to_string(),
+            engine_b: "b: command `b`".to_string(),
+            limit: "8+0.08".to_string(),
+            openings: "book/data/openings.epd (500 openings, git blob 0123)".to_string(),
+            concurrency: 2,
+            margin_ms: 50,
+            sprt: Some(Sprt {
+                elo0: 0.0,
+                elo1: 10.0,
+                alpha: 0.05,
+                beta: 0.05,
+            }),
+            status: Status::Open,
+            resumed: Vec::new(),
+            pairs: pairs.iter().map(|p| p.to_string()).collect(),
+        };
+        let folder = std::env::temp_dir().join(format!("cb2026-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&folder).unwrap();
+        let path = folder.join("r.toml");
+        record.save(&path).unwrap();
+        let games = "[Event \"x\"]\n\n*\n\n".repeat(2 * pairs.len() + 1);
+        std::fs::write(folder.join("r.pgn"), games).unwrap();
+        (record, path)
+    }
+
+    #[test]
+    fn an_open_record_resumes_with_its_pairs_and_games() {
+        let (record, path) = open_record("resume", &["1 1 0.5 mate fifty", "2 0 0.5 mate fifty"]);
+        let fresh = Record {
+            date: "2026-12-02".to_string(),
+            command: "other".to_string(),
+            ..record.clone()
+        };
+        let (resumed, log) = resumed(&path, &path.with_extension("pgn"), fresh).unwrap();
+        assert_eq!(resumed.command, record.command, "the first command is kept");
+        assert_eq!(resumed.resumed, ["2026-12-02, from pair 3"]);
+        assert_eq!(log.pairs, record.pair_results().unwrap());
+        assert_eq!(
+            log.pgn.matches("[Event ").count(),
+            4,
+            "a game past the record is dropped"
+        );
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_resume_with_other_settings_is_refused_naming_the_setting() {
+        let (record, path) = open_record("mismatch", &["1 1 0.5 mate fifty"]);
+        let pgn = path.with_extension("pgn");
+        for (fresh, expected) in [
+            (
+                Record {
+                    engine_a: "a: command `a2`".to_string(),
+                    ..record.clone()
+                },
+                "engine A differs",
+            ),
+            (
+                Record {
+                    limit: "4+0.04".to_string(),
+                    ..record.clone()
+                },
+                "the limit differs",
+            ),
+            (
+                Record {
+                    margin_ms: 10,
+                    ..record.clone()
+                },
+                "the margin differs",
+            ),
+            (
+                Record {
+                    openings: "other.epd (500 openings, git blob 4567)".to_string(),
+                    ..record.clone()
+                },
+                "the openings differ",
+            ),
+            (
+                Record {
+                    sprt: None,
+                    ..record.clone()
+                },
+                "the SPRT differs",
+            ),
+        ] {
+            let error = resumed(&path, &pgn, fresh).unwrap_err();
+            assert!(error.contains(expected), "{error}");
+        }
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_fresh_run_does_not_overwrite_an_open_one() {
+        let (mut record, path) = open_record("overwrite", &["1 1 0.5 mate fifty"]);
+        let error = not_open(&path).unwrap_err();
+        assert!(error.contains("holds an open run"), "{error}");
+        record.status = Status::Complete;
+        record.save(&path).unwrap();
+        assert_eq!(not_open(&path), Ok(()));
+        assert_eq!(not_open(&path.with_extension("none")), Ok(()));
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_decided_or_complete_run_is_not_resumed() {
+        // Forty pairs A won outright carry the LLR past H1's bound.
+        let won = vec!["1 1 1 mate mate"; 40];
+        let (record, path) = open_record("decided", &won);
+        let error = resumed(&path, &path.with_extension("pgn"), record).unwrap_err();
+        assert!(error.contains("the run is decided"), "{error}");
+        let (mut record, path) = open_record("complete", &["1 1 0.5 mate fifty"]);
+        record.status = Status::Complete;
+        record.save(&path).unwrap();
+        let error = resumed(&path, &path.with_extension("pgn"), record).unwrap_err();
+        assert!(error.contains("the run is complete"), "{error}");
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 
     #[test]
