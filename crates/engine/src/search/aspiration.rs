@@ -20,8 +20,8 @@ impl Searcher<'_> {
     /// score at or outside the window is only a bound, so the side it fell through is pushed
     /// out past it, by a margin that doubles each time, and the root searched again, until the
     /// score lands inside. With the switch off, below [`ASPIRATION_DEPTH`], without a guess or
-    /// when the guess is a mate, whose score jumps from depth to depth, the window is the
-    /// widest at once.
+    /// when the guess is a mate, the window is the widest at once: against a mate score even
+    /// the widest window is nearly null, so a narrow one saves nothing.
     pub(super) fn aspirate(
         &mut self,
         position: &Position,
