@@ -35,6 +35,10 @@ bitflags::bitflags! {
         /// Aspiration windows (stage 13): from a middling depth on, the root is searched with
         /// a narrow window around the last depth's score, widened each time it fails.
         const ASPIRATION = 1 << 5;
+        /// Null-move pruning (stage 14): at a node whose static evaluation is already at or
+        /// above beta, the side to move first passes the turn, and if a shallower search
+        /// still reaches beta, the node is cut off without searching a single move.
+        const NULL_MOVE = 1 << 6;
     }
 }
 
@@ -81,6 +85,11 @@ pub const SWITCHES: &[Switch] = &[
         name: "aspiration",
         stage: 13,
         flag: Switches::ASPIRATION,
+    },
+    Switch {
+        name: "nullmove",
+        stage: 14,
+        flag: Switches::NULL_MOVE,
     },
 ];
 

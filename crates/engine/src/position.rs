@@ -354,6 +354,23 @@ impl Position {
         self.set_en_passant(skipped);
     }
 
+    /// The position after a null move: the side to move passes, and nothing else changes on
+    /// the board. Not a move of chess, but the search's question "what if I could pass?"
+    /// (chapter 12). This position is left as it was; it must not be in check.
+    ///
+    /// Passing loses the right to take en passant, as any move does, so the square goes (and
+    /// leaves the key if it was in it); the clocks go on as after a quiet move. The key is
+    /// updated by the same steps as in [`Position::play`], never computed afresh.
+    pub fn make_null(&self) -> Position {
+        let mut next = self.clone();
+        let us = self.side_to_move;
+        next.set_en_passant(None);
+        let fullmove_number = self.fullmove_number + u32::from(us == Color::Black);
+        next.set_clocks(self.halfmove_clock + 1, fullmove_number);
+        next.set_side_to_move(!us);
+        next
+    }
+
     /// The piece that makes `mv`, a legal move here: the side to move's, on the from-square.
     /// Cheaper than [`Position::piece_at`], since the colour is known.
     #[inline]
@@ -557,6 +574,29 @@ mod tests {
             key("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1"),
             key("8/8/8/8/k2pP2R/8/8/4K3 b - - 0 1")
         );
+    }
+
+    #[test]
+    fn a_null_move_passes_the_turn_and_keeps_the_key_up_to_date() {
+        // 1. e4 d5 2. e5 f5: White could take on f6, so the square is in the key.
+        let fen = "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3";
+        let position = Position::from_fen(fen).unwrap();
+        let passed = position.make_null();
+        assert_eq!(passed.side_to_move(), Color::Black);
+        assert_eq!(passed.en_passant(), None);
+        assert_eq!(passed.key(), passed.compute_key());
+        assert_eq!(passed.halfmove_clock(), 1);
+        // Passing twice gives back the board and the side to move, and the key without the
+        // en-passant square, which the first pass gave up.
+        let twice = passed.make_null();
+        assert_eq!(twice.key(), twice.compute_key());
+        assert_eq!(twice.side_to_move(), Color::White);
+        assert_eq!(twice.by_type, position.by_type);
+        assert_eq!(twice.by_color, position.by_color);
+        assert_eq!(twice.castling(), position.castling());
+        let without_square = Position::from_fen(&fen.replace("f6", "-")).unwrap();
+        assert_eq!(twice.key(), without_square.key());
+        assert_ne!(twice.key(), position.key());
     }
 
     #[test]

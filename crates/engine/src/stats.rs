@@ -23,6 +23,11 @@ pub struct Stats {
     pub re_searches: u64,
     /// Root searches that fell outside their aspiration window and were made again (stage 13).
     pub aspiration_fails: u64,
+    /// Null moves tried: nodes where the side to move passed to see if the opponent could
+    /// still stay below beta (stage 14).
+    pub null_moves: u64,
+    /// Of those, the ones whose search reached beta and so cut the node off.
+    pub null_cutoffs: u64,
 }
 
 impl Stats {
@@ -44,6 +49,12 @@ impl Stats {
         self.re_searches += u64::from(re_searched);
     }
 
+    /// Counts a null move tried, and whether it `cut` the node off.
+    pub fn null_move(&mut self, cut: bool) {
+        self.null_moves += 1;
+        self.null_cutoffs += u64::from(cut);
+    }
+
     /// Adds what `other` counted to this count, as for a total over several searches; the
     /// deepest ply is the deeper of the two.
     pub fn add(&mut self, other: &Stats) {
@@ -54,6 +65,8 @@ impl Stats {
         self.scouts += other.scouts;
         self.re_searches += other.re_searches;
         self.aspiration_fails += other.aspiration_fails;
+        self.null_moves += other.null_moves;
+        self.null_cutoffs += other.null_cutoffs;
     }
 
     /// The share of cutoffs made by the first move, in per cent (0 when there were none).

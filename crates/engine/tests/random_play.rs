@@ -1,7 +1,8 @@
 //! Properties checked on positions reached by random play, against cozy-chess, an independent
 //! move generator: the same legal moves in every position and the same perft to depth 3 at the
 //! end of each game, and, along the way, FEN round trips and incremental Zobrist keys that
-//! equal keys computed from scratch.
+//! equal keys computed from scratch, after a move and after a null move (passing, which the
+//! search's null-move pruning does; passing twice gives the board back).
 //!
 //! The random play leans towards the moves where generators go wrong: castling, en passant,
 //! promotions, captures and checks are chosen more often than their share.
@@ -71,6 +72,14 @@ proptest! {
             prop_assert_eq!(&moves, &theirs(&fen), "legal moves of {}", fen);
             prop_assert_eq!(Position::from_fen(&fen).unwrap(), position.clone(), "FEN round trip of {}", fen);
             prop_assert_eq!(position.key(), position.compute_key(), "key of {}", fen);
+            if !cb2026::attacked::in_check(&position) {
+                let passed = position.make_null();
+                prop_assert_eq!(passed.key(), passed.compute_key(), "key after passing in {}", fen);
+                let twice = passed.make_null();
+                let board = twice.to_string();
+                prop_assert_eq!(board.split(' ').next(), fen.split(' ').next(), "board after passing twice in {}", fen);
+                prop_assert_eq!(twice.side_to_move(), position.side_to_move());
+            }
 
             let list = legal_moves(&position);
             let all = list.as_slice();

@@ -1,6 +1,7 @@
 //! The search's stack: what it keeps about each ply of the path from the root.
 
 use super::Searcher;
+use crate::eval::evaluate;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
@@ -33,5 +34,26 @@ impl Searcher<'_> {
         frame.static_eval = None;
         frame.null = false;
         child
+    }
+
+    /// The position after passing the turn in `position`, at `ply`, with the frame at
+    /// `ply + 1` filled in for it: no move led there, and it was a null move.
+    pub(super) fn play_null(&mut self, position: &Position, ply: usize) -> Position {
+        let child = position.make_null();
+        self.stack[ply + 1] = Frame {
+            key: child.key(),
+            static_eval: None,
+            moved: None,
+            null: true,
+        };
+        child
+    }
+
+    /// The static evaluation of `position`, the node at `ply`: worked out the first time a
+    /// step asks for it and kept in the node's frame for the steps after it.
+    pub(super) fn static_eval(&mut self, position: &Position, ply: usize) -> i32 {
+        *self.stack[ply]
+            .static_eval
+            .get_or_insert_with(|| evaluate(position))
     }
 }

@@ -21,6 +21,7 @@ mod control;
 mod draw;
 mod frame;
 mod move_loop;
+mod null_move;
 mod one_ply;
 mod order;
 mod pvs;
@@ -34,6 +35,7 @@ mod tests;
 pub use control::{CHECK_INTERVAL, Control};
 pub use draw::FIFTY_MOVE_PLIES;
 pub use frame::Frame;
+pub use null_move::{NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION};
 pub use one_ply::{choose_move, score_after};
 pub use root::{Outcome, root_moves, think};
 
@@ -144,6 +146,9 @@ impl<'a> Searcher<'a> {
         }
         let hit = self.probe(position, ply);
         if let Some(score) = self.hash_cutoff(hit, depth, ply, (alpha, beta)) {
+            return Ok(score);
+        }
+        if let Some(score) = self.null_move(position, depth, ply, (alpha, beta))? {
             return Ok(score);
         }
         let moves = self.ordered_moves(position, ply, hit.and_then(|hit| hit.mv));

@@ -19,9 +19,15 @@ fn table() -> TranspositionTable {
 
 /// The best move of `fen` and its score, searched `depth` plies deep from a fresh state.
 fn best(fen: &str, depth: Depth) -> (String, i32) {
+    best_with(fen, depth, SearchConfig::default())
+}
+
+/// The best move of `fen` and its score, searched `depth` plies deep from a fresh state with
+/// the techniques `config` switches on.
+fn best_with(fen: &str, depth: Depth, config: SearchConfig) -> (String, i32) {
     let position = Position::from_fen(fen).unwrap();
     let mut table = table();
-    let mut searcher = Searcher::new(&[], Control::default(), &mut table, SearchConfig::default());
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
     searcher
         .root(&position, &root_moves(&position, &[]), depth)
         .unwrap();
@@ -55,8 +61,13 @@ fn mate_in_one_is_found_and_scored_one_ply_away() {
 
 #[test]
 fn mate_in_two_is_found_and_scored_three_plies_away() {
+    // 1.Ra6 wins by zugzwang: every Black move loses, and passing would not. In one pass
+    // this shallow, the null move (chapter 12) lets Black pass and refutes 1.Ra6, so the
+    // mate is looked for without it.
+    let mut config = SearchConfig::default();
+    config.set("nullmove", false).unwrap();
     assert_eq!(
-        best("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 4),
+        best_with("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 4, config),
         ("a1a6".to_string(), MATE - 3)
     );
 }

@@ -14,7 +14,8 @@ pub const DEPTH: u32 = 8;
 
 /// The searches compared for `stage`, each with its column's name: the stage before's preset,
 /// the stage's, then the stage's with one of its own switches off, in the order they were
-/// introduced (`no-killers`, …).
+/// introduced (`no-killers`, …). A stage with a single switch gets no such column: without
+/// its one switch it is the stage before.
 pub fn configurations(stage: u32) -> Vec<(String, SearchConfig)> {
     let preset = SearchConfig::preset(stage).unwrap();
     let before = SearchConfig::preset(stage - 1).unwrap();
@@ -22,7 +23,14 @@ pub fn configurations(stage: u32) -> Vec<(String, SearchConfig)> {
         (format!("stage-{}", stage - 1), before),
         (format!("stage-{stage}"), preset),
     ];
-    for switch in SWITCHES.iter().filter(|switch| switch.stage == stage) {
+    let own: Vec<_> = SWITCHES
+        .iter()
+        .filter(|switch| switch.stage == stage)
+        .collect();
+    if own.len() < 2 {
+        return columns;
+    }
+    for switch in own {
         let mut config = preset;
         config.set(switch.name, false).unwrap();
         columns.push((format!("no-{}", switch.name), config));

@@ -1,0 +1,67 @@
+//! Chapter 12's figures for null-move pruning: what it saves on the book's six positions at
+//! depth 8, under stage 14's preset beside stage 13's, which had no null move; and how often
+//! the null move was tried, and how often it cut the node off; and a position where it goes
+//! wrong.
+//!
+//! Two searches of the six positions to depth 8 take seconds in release and far longer in
+//! debug, so the test is ignored by a plain `cargo test`; `cargo xtask ci` runs it in release.
+
+mod support {
+    pub mod depth8;
+}
+
+use cb2026::config::SearchConfig;
+use cb2026::measure::TABLE_MB;
+use cb2026::position::Position;
+use cb2026::search::{Control, Searcher, root_moves};
+use cb2026::tt::TranspositionTable;
+use support::depth8::{configurations, measure_all, table};
+
+#[test]
+#[ignore = "two searches of the six positions at depth 8: run in release by cargo xtask ci"]
+fn the_six_positions_at_depth_8_with_and_without_the_null_move() {
+    let configurations = configurations(14);
+    let rows = measure_all(&configurations);
+    let nodes = table(&configurations, &rows, |stats| stats.nodes.to_string());
+    insta::assert_snapshot!("null_move_nodes_depth_8", nodes);
+    let first = table(&configurations, &rows, |stats| {
+        format!("{:.1}%", stats.first_move_share())
+    });
+    insta::assert_snapshot!("null_move_first_move_depth_8", first);
+    let tries = table(&configurations, &rows, |stats| {
+        let share = 100.0 * stats.null_cutoffs as f64 / stats.null_moves.max(1) as f64;
+        format!("{}/{share:.1}%", stats.null_moves)
+    });
+    insta::assert_snapshot!("null_move_tries_depth_8", tries);
+}
+
+/// A position from the Chess Programming Wiki's null-move test positions, where zugzwang
+/// fools the null move although both sides have a queen: White wins with 1.Qxh4+ Kxh4
+/// 2.Bf6+ g5, after which Black runs out of good moves.
+pub const ZUGZWANG: &str = "8/6B1/p5p1/Pp4kp/1P5r/5P1Q/4q1PK/8 w - - 0 32";
+
+/// The depth at which the search without null moves first finds the win.
+const ZUGZWANG_DEPTH: i32 = 9;
+
+#[test]
+fn in_the_zugzwang_position_the_null_move_misses_the_win_at_depth_9() {
+    let mut table = String::from("search move score nodes\n");
+    let stage_14 = SearchConfig::preset(14).unwrap();
+    let mut without = stage_14;
+    without.set("nullmove", false).unwrap();
+    let mut found = Vec::new();
+    for (name, config) in [("stage-14", stage_14), ("no-nullmove", without)] {
+        let position = Position::from_fen(ZUGZWANG).unwrap();
+        let mut tt = TranspositionTable::new(TABLE_MB).unwrap();
+        let mut searcher = Searcher::new(&[], Control::default(), &mut tt, config);
+        let moves = root_moves(&position, &[]);
+        let outcome = searcher.iterate(&position, moves, ZUGZWANG_DEPTH, None, |_| {});
+        let best = outcome.best.unwrap().to_string();
+        let nodes = searcher.stats.nodes;
+        table.push_str(&format!("{name} {best} {} {nodes}\n", outcome.score));
+        found.push(best);
+    }
+    assert_ne!(found[0], "h3h4", "with the null move, Qxh4+ is not found");
+    assert_eq!(found[1], "h3h4", "without it, it is");
+    insta::assert_snapshot!("null_move_zugzwang", table);
+}
