@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 17] = [
+pub const EXERCISES: [Exercise; 20] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -170,6 +170,30 @@ pub const EXERCISES: [Exercise; 17] = [
         to: "if ply == 0 {",
         target: &["--lib"],
         test: "search::tt::tests::with_no_hash_cutoff_at_pv_nodes_a_second_search_reports_its_whole_line",
+    },
+    Exercise {
+        page: "ch12-null-move.md",
+        file: "crates/engine/src/search/null_move.rs",
+        from: "            && !self.stack[ply].null\n",
+        to: "",
+        target: &["--lib"],
+        test: "search::null_move::tests::no_null_move_straight_after_a_null_move",
+    },
+    Exercise {
+        page: "ch12-null-move.md",
+        file: "crates/engine/src/search/null_move.rs",
+        from: "Ok(Some(if score >= MATE_BOUND { beta } else { score }))",
+        to: "Ok(Some(score))",
+        target: &["--lib"],
+        test: "search::null_move::tests::a_mate_found_after_passing_comes_back_as_beta",
+    },
+    Exercise {
+        page: "ch12-null-move.md",
+        file: "crates/engine/src/search/draw.rs",
+        from: "let reach = (clock as usize).min(self.plies_since_null_move(ply));",
+        to: "let reach = clock as usize;",
+        target: &["--lib"],
+        test: "search::null_move::tests::a_position_before_a_null_move_is_not_repeated_after_it",
     },
 ];
 
