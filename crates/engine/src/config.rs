@@ -39,6 +39,13 @@ bitflags::bitflags! {
         /// above beta, the side to move first passes the turn, and if a shallower search
         /// still reaches beta, the node is cut off without searching a single move.
         const NULL_MOVE = 1 << 6;
+        /// Reverse futility pruning (stage 15): at a shallow node whose static evaluation
+        /// stands above beta by more than a margin a ply, the node is cut off on the
+        /// evaluation alone, without a search.
+        const REVERSE_FUTILITY = 1 << 7;
+        /// The check extension (stage 15): a move that gives check is searched a ply deeper,
+        /// so that the horizon does not fall in the middle of an attack on the king.
+        const CHECK_EXTENSION = 1 << 8;
     }
 }
 
@@ -90,6 +97,16 @@ pub const SWITCHES: &[Switch] = &[
         name: "nullmove",
         stage: 14,
         flag: Switches::NULL_MOVE,
+    },
+    Switch {
+        name: "rfp",
+        stage: 15,
+        flag: Switches::REVERSE_FUTILITY,
+    },
+    Switch {
+        name: "checkext",
+        stage: 15,
+        flag: Switches::CHECK_EXTENSION,
     },
 ];
 

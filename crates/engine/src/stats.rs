@@ -28,6 +28,13 @@ pub struct Stats {
     pub null_moves: u64,
     /// Of those, the ones whose search reached beta and so cut the node off.
     pub null_cutoffs: u64,
+    /// Nodes where reverse futility pruning compared the static evaluation with beta
+    /// (stage 15).
+    pub futility_tries: u64,
+    /// Of those, the ones it cut off on the evaluation alone.
+    pub futility_cutoffs: u64,
+    /// Moves searched a ply deeper because they gave check (stage 15).
+    pub check_extensions: u64,
 }
 
 impl Stats {
@@ -55,6 +62,13 @@ impl Stats {
         self.null_cutoffs += u64::from(cut);
     }
 
+    /// Counts a node where reverse futility pruning looked at the evaluation, and whether it
+    /// `cut` the node off.
+    pub fn reverse_futility(&mut self, cut: bool) {
+        self.futility_tries += 1;
+        self.futility_cutoffs += u64::from(cut);
+    }
+
     /// Adds what `other` counted to this count, as for a total over several searches; the
     /// deepest ply is the deeper of the two.
     pub fn add(&mut self, other: &Stats) {
@@ -67,6 +81,9 @@ impl Stats {
         self.aspiration_fails += other.aspiration_fails;
         self.null_moves += other.null_moves;
         self.null_cutoffs += other.null_cutoffs;
+        self.futility_tries += other.futility_tries;
+        self.futility_cutoffs += other.futility_cutoffs;
+        self.check_extensions += other.check_extensions;
     }
 
     /// The share of cutoffs made by the first move, in per cent (0 when there were none).

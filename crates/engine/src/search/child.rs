@@ -15,6 +15,7 @@ impl Searcher<'_> {
     /// to know is whether it beats the best so far, and usually it does not. Only a move that
     /// does, without reaching `beta`, is searched again with the full window for its exact
     /// score. Late move reductions will add a rung below: the null window at reduced depth.
+    /// Every rung searches the child at the depth its extension gives it.
     pub(super) fn search_child(
         &mut self,
         position: &Position,
@@ -24,6 +25,7 @@ impl Searcher<'_> {
         (alpha, beta): (i32, i32),
     ) -> Result<i32, Stopped> {
         let child = self.play(position, mv, ply);
+        let depth = depth + self.check_extension(&child, ply);
         if searched > 0 && self.is_pv_node((alpha, beta)) {
             let score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha)?;
             let settled = score <= alpha || score >= beta;

@@ -16,6 +16,7 @@
 //! returns `Result<i32, Stopped>`, and `?` carries the stop up to the root.
 
 mod aspiration;
+mod check_extension;
 mod child;
 mod control;
 mod draw;
@@ -26,17 +27,20 @@ mod one_ply;
 mod order;
 mod pvs;
 mod quiescence;
+mod reverse_futility;
 mod root;
 mod tt;
 
 #[cfg(test)]
 mod tests;
 
+pub use check_extension::CHECK_EXTENSION_PLY_FACTOR;
 pub use control::{CHECK_INTERVAL, Control};
 pub use draw::FIFTY_MOVE_PLIES;
 pub use frame::Frame;
 pub use null_move::{NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION};
 pub use one_ply::{choose_move, score_after};
+pub use reverse_futility::{REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH};
 pub use root::{Outcome, root_moves, think};
 
 use crate::config::SearchConfig;
@@ -85,6 +89,9 @@ pub struct Searcher<'a> {
     /// How many of the best root moves each depth finds, each in its own line: 1, unless the
     /// `MultiPV` option asks for more.
     pub multi_pv: usize,
+    /// The depth of the root search under way: the check extension stops at a ply bounded by
+    /// it.
+    root_depth: Depth,
     /// The line the last finished iteration found, which the next one searches first.
     previous: Vec<Move>,
     /// The transposition table, which outlives the search: the UCI engine keeps one across
@@ -115,6 +122,7 @@ impl<'a> Searcher<'a> {
             root_moves: Vec::new(),
             root_best: None,
             multi_pv: 1,
+            root_depth: 0,
             previous: Vec::new(),
             tables: OrderingTables::default(),
         }
@@ -146,6 +154,9 @@ impl<'a> Searcher<'a> {
         }
         let hit = self.probe(position, ply);
         if let Some(score) = self.hash_cutoff(hit, depth, ply, (alpha, beta)) {
+            return Ok(score);
+        }
+        if let Some(score) = self.reverse_futility(position, depth, ply, (alpha, beta)) {
             return Ok(score);
         }
         if let Some(score) = self.null_move(position, depth, ply, (alpha, beta))? {

@@ -45,6 +45,7 @@ impl Searcher<'_> {
         self.root_moves.clear();
         self.root_moves.extend_from_slice(moves);
         self.root_best = None;
+        self.root_depth = depth;
         self.stack[0] = Frame {
             key: position.key(),
             ..Frame::default()
