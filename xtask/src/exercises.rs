@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 20] = [
+pub const EXERCISES: [Exercise; 23] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -194,6 +194,30 @@ pub const EXERCISES: [Exercise; 20] = [
         to: "let reach = clock as usize;",
         target: &["--lib"],
         test: "search::null_move::tests::a_position_before_a_null_move_is_not_repeated_after_it",
+    },
+    Exercise {
+        page: "ch12-null-move.md",
+        file: "crates/engine/src/search/reverse_futility.rs",
+        from: "            && !self.is_pv_node((alpha, beta))\n",
+        to: "",
+        target: &["--lib"],
+        test: "search::reverse_futility::tests::no_cutoff_at_a_pv_node_unless_pvs_is_off",
+    },
+    Exercise {
+        page: "ch12-null-move.md",
+        file: "crates/engine/src/search/reverse_futility.rs",
+        from: "            && beta.abs() < MATE_BOUND\n",
+        to: "",
+        target: &["--lib"],
+        test: "search::reverse_futility::tests::no_cutoff_when_beta_is_a_mate_score",
+    },
+    Exercise {
+        page: "ch12-null-move.md",
+        file: "crates/engine/src/search/check_extension.rs",
+        from: "let within = (ply as Depth) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth;",
+        to: "let within = true;",
+        target: &["--lib"],
+        test: "search::check_extension::tests::no_extension_from_twice_the_root_depth_on",
     },
 ];
 
