@@ -175,7 +175,9 @@ mod tests {
         // entry, as an earlier search might have left it, has the mate searched first.
         let mut table = TranspositionTable::new(1).unwrap();
         table.store(king_back.key(), 3, 0, 0, Bound::Upper, Some(mate));
-        let config = SearchConfig::default();
+        // Stage 14's search: reverse futility pruning would cut off White's node, a queen
+        // up, on its evaluation, and the mate would not be searched at all.
+        let config = SearchConfig::preset(14).unwrap();
         let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
         searcher.stack[1].key = position.key();
         // Just deep enough for the mate: Kg8, Qb8, and no reply.
