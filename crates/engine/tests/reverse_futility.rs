@@ -79,8 +79,8 @@ fn the_check_extension_sees_the_smothered_mate_at_depth_4_and_stage_14_does_not(
     insta::assert_snapshot!("check_extension_smothered_mate", table);
 }
 
-/// White, a queen and two rooks down, gives a perpetual check: 1.Qg5+ Kf8 2.Qd8+ Kg7
-/// 3.Qg5+ Kh8 4.Qf6+ Kg8, and again. Every White move is a check, and extended.
+/// White, two rooks down (both sides keep their queens), gives a perpetual check: 1.Qg5+ Kf8
+/// 2.Qd8+ Kg7 3.Qg5+ Kh8 4.Qf6+ Kg8, and again. Every White move is a check, and extended.
 pub const PERPETUAL: &str = "6k1/5p1p/5Q2/8/8/q7/rr3PPP/6K1 w - - 0 1";
 
 /// The depth the perpetual is searched to.

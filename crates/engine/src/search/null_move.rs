@@ -30,8 +30,8 @@ impl Searcher<'_> {
     /// PV node (whose exact score is wanted) nor at the root, not in check (passing would leave
     /// the king in check), not straight after another null move (two passes in a row search
     /// the same position shallower, and prove nothing), not when the side to move has only
-    /// pawns (where zugzwang, when every move makes things worse, is common), and only when
-    /// the static evaluation is at or above beta already.
+    /// its king and pawns (where zugzwang, when every move makes things worse, is common),
+    /// and only when the static evaluation is at or above beta already.
     pub(super) fn null_move(
         &mut self,
         position: &Position,
