@@ -47,7 +47,7 @@ struct Line {
 
 /// The stages so far, one line each. Stage 9's search has no iterative deepening, so it is
 /// measured by the one-pass harness; from stage 10 on, each stage is its preset.
-const LINES: [Line; 4] = [
+const LINES: [Line; 7] = [
     Line {
         name: "stage 9: one pass",
         stage: 10,
@@ -75,6 +75,27 @@ const LINES: [Line; 4] = [
         search: measure::measure,
         colour: "#8e44ad",
         dash: "8 3 2 3",
+    },
+    Line {
+        name: "stage 13: PVS, aspiration",
+        stage: 13,
+        search: measure::measure,
+        colour: "#d35400",
+        dash: "1 3",
+    },
+    Line {
+        name: "stage 14: null-move pruning",
+        stage: 14,
+        search: measure::measure,
+        colour: "#16a085",
+        dash: "10 4",
+    },
+    Line {
+        name: "stage 15: reverse futility",
+        stage: 15,
+        search: measure::measure,
+        colour: "#2c3e50",
+        dash: "none",
     },
 ];
 
