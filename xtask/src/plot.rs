@@ -206,7 +206,7 @@ pub fn llr_svg(path: &[f64], lower: f64, upper: f64) -> String {
     let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
     let x = |g: f64| LEFT + g / games * plot_w;
     let y = |llr: f64| TOP + (high - llr) / (high - low) * plot_h;
-    let mut svg = open_svg();
+    let mut svg = open_svg(HEIGHT);
     let step = (high - low).div_euclid(6.0).max(1.0);
     y_grid(&mut svg, (low / step).ceil() * step, high, step, plot_w, y);
     let x_step = nice_step(games / 6.0);
@@ -253,10 +253,10 @@ pub fn llr_svg(path: &[f64], lower: f64, upper: f64) -> String {
 }
 
 /// The opening of a plot's SVG document: its size and white background.
-fn open_svg() -> String {
+fn open_svg(height: f64) -> String {
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" height=\"{HEIGHT}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\" stroke=\"{GRID}\"/>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {height}\" width=\"{WIDTH}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"{WIDTH}\" height=\"{height}\" fill=\"#ffffff\" stroke=\"{GRID}\"/>\n"
     )
 }
 
@@ -292,9 +292,16 @@ pub fn elo_svg(bars: &[(String, Estimate)]) -> String {
     }
     let (plot_w, plot_h) = (WIDTH - LEFT - 20.0, HEIGHT - TOP - BOTTOM);
     let y = |elo: f64| TOP + (high - elo.clamp(low, high)) / (high - low) * plot_h;
-    let mut svg = open_svg();
-    y_grid(&mut svg, low, high + step / 2.0, step, plot_w, y);
     let slot = plot_w / bars.len().max(1) as f64;
+    // The labels' room below the plot holds two lines; a name broken into more grows the
+    // picture downwards, so that no label is cut off at its edge.
+    let label_lines = bars
+        .iter()
+        .map(|(name, _)| label_lines(name, slot).len())
+        .max()
+        .unwrap_or(1);
+    let mut svg = open_svg(HEIGHT + LINE_HEIGHT * label_lines.saturating_sub(2) as f64);
+    y_grid(&mut svg, low, high + step / 2.0, step, plot_w, y);
     let mut clipped = false;
     for (i, (name, elo)) in bars.iter().enumerate() {
         let centre = LEFT + slot * (i as f64 + 0.5);
@@ -358,10 +365,29 @@ fn arrow_head(x: f64, y: f64, up: bool) -> String {
     )
 }
 
-/// A bar's label, centred at `x` with its first line at `y`: on one line if it fits in
-/// `width`, or broken after hyphens into lines that do, so that long record names do not run
-/// into each other.
+/// The height of a line of a label, in SVG units.
+const LINE_HEIGHT: f64 = 14.0;
+
+/// A bar's label, centred at `x` with its first line at `y`, in the lines of
+/// [`label_lines`].
 fn label(name: &str, x: f64, y: f64, width: f64) -> String {
+    let lines = label_lines(name, width);
+    let spans: String = lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let dy = if i == 0 { 0.0 } else { LINE_HEIGHT };
+            format!("<tspan x=\"{x:.1}\" dy=\"{dy}\">{line}</tspan>")
+        })
+        .collect();
+    format!(
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"middle\" fill=\"{INK}\">{spans}</text>\n"
+    )
+}
+
+/// A bar's label as lines: on one line if it fits in `width`, or broken after hyphens into
+/// lines that do, so that long record names do not run into each other.
+fn label_lines(name: &str, width: f64) -> Vec<String> {
     // About the width of a character of the 12-unit sans-serif font.
     let fits = |text: &str| text.chars().count() as f64 * 6.8 <= width;
     let mut lines: Vec<String> = Vec::new();
@@ -371,17 +397,7 @@ fn label(name: &str, x: f64, y: f64, width: f64) -> String {
             _ => lines.push(part.to_string()),
         }
     }
-    let spans: String = lines
-        .iter()
-        .enumerate()
-        .map(|(i, line)| {
-            let dy = if i == 0 { 0.0 } else { 14.0 };
-            format!("<tspan x=\"{x:.1}\" dy=\"{dy}\">{line}</tspan>")
-        })
-        .collect();
-    format!(
-        "<text x=\"{x:.1}\" y=\"{y:.1}\" text-anchor=\"middle\" fill=\"{INK}\">{spans}</text>\n"
-    )
+    lines
 }
 
 /// Grid lines across the plot, `plot_w` wide, with their labels on the y axis: one every
@@ -504,6 +520,35 @@ mod tests {
         );
         assert!(svg.contains(CLIPPED_LEGEND));
         assert!(!svg.contains("NaN") && !svg.contains("-0.0\""));
+    }
+
+    #[test]
+    fn an_elo_plot_grows_downwards_to_hold_labels_of_more_than_two_lines() {
+        let bar = |name: &str| {
+            let estimate = Estimate {
+                value: 10.0,
+                low: -20.0,
+                high: 40.0,
+            };
+            (name.to_string(), estimate)
+        };
+        let height = |svg: &str| {
+            svg.split("height=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .to_string()
+        };
+        let short = elo_svg(&[bar("a"), bar("b")]);
+        assert_eq!(height(&short), HEIGHT.to_string());
+        let long: Vec<_> = (0..10).map(|_| bar("stage-15-vs-stockfish-2400")).collect();
+        let long = elo_svg(&long);
+        let lines = label_lines("stage-15-vs-stockfish-2400", (WIDTH - LEFT - 20.0) / 10.0).len();
+        assert!(lines > 2, "the test needs a label of more than two lines");
+        let grown = HEIGHT + LINE_HEIGHT * (lines - 2) as f64;
+        assert_eq!(height(&long), grown.to_string());
     }
 
     #[test]
