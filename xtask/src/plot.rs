@@ -295,12 +295,12 @@ pub fn elo_svg(bars: &[(String, Estimate)]) -> String {
     let slot = plot_w / bars.len().max(1) as f64;
     // The labels' room below the plot holds two lines; a name broken into more grows the
     // picture downwards, so that no label is cut off at its edge.
-    let label_lines = bars
+    let most_lines = bars
         .iter()
         .map(|(name, _)| label_lines(name, slot).len())
         .max()
         .unwrap_or(1);
-    let mut svg = open_svg(HEIGHT + LINE_HEIGHT * label_lines.saturating_sub(2) as f64);
+    let mut svg = open_svg(HEIGHT + LINE_HEIGHT * most_lines.saturating_sub(2) as f64);
     y_grid(&mut svg, low, high + step / 2.0, step, plot_w, y);
     let mut clipped = false;
     for (i, (name, elo)) in bars.iter().enumerate() {
