@@ -10,6 +10,7 @@ use crate::config::SearchConfig;
 use crate::measure;
 use crate::position::Position;
 use crate::stats::Stats;
+use crate::tt::TranspositionTable;
 use std::time::Instant;
 
 /// The depth `bench` searches each position to when none is given: a few seconds for all of
@@ -42,13 +43,25 @@ pub const MORE_POSITIONS: [(&str, &str); 6] = [
 
 /// Each bench position's name and what its search to `depth` counted, in order, with the
 /// techniques `config` switches on.
+///
+/// Every position is searched from a cleared state, as [`measure::measure`] searches one, but
+/// the positions share one transposition table, cleared before each: a table of its own for
+/// each would be allocated and first touched a dozen times, and the bench would time the
+/// operating system handing out memory as much as the search. Cleared, the table is as a new
+/// one, so the counts are the same.
 pub fn run(depth: u32, config: SearchConfig) -> Vec<(&'static str, Stats)> {
+    let mut table =
+        TranspositionTable::new(measure::TABLE_MB).expect("the measurements' table fits");
     measure::POSITIONS
         .iter()
         .chain(&MORE_POSITIONS)
         .map(|&(name, fen)| {
             let position = Position::from_fen(fen).expect("the bench positions are valid");
-            (name, measure::measure(&position, depth, config))
+            table.clear();
+            (
+                name,
+                measure::measure_with(&position, depth, &mut table, config),
+            )
         })
         .collect()
 }

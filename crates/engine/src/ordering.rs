@@ -60,6 +60,38 @@ pub fn mvv_lva(position: &Position, mv: Move) -> i32 {
     CAPTURE_BASE + VICTIM_WEIGHT * victim.index() as i32 - attacker.piece_type.index() as i32
 }
 
+/// The band of the order a move was handed out from: what the picker knew of it. The steps of
+/// the search that treat moves differently by kind (reductions, pruning) ask the band rather
+/// than work it out again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Band {
+    /// The move the node was told to try first: the table's move or the last line's.
+    Hint,
+    /// A capture, en passant and capturing promotions included.
+    Capture,
+    /// One of the ply's two killers.
+    Killer,
+    /// The countermove of the move that led to the node.
+    Countermove,
+    /// Any other move, ordered by its history score: a quiet move, or a promotion that takes
+    /// nothing (which the ordering tables treat as quiet).
+    Quiet,
+}
+
+impl Band {
+    /// The band of a move whose ordering key is `key`. The bands' keys do not overlap (see the
+    /// constants above), so the key alone tells.
+    pub fn of_key(key: i32) -> Band {
+        match key {
+            HINT_KEY => Band::Hint,
+            key if key >= CAPTURE_BASE => Band::Capture,
+            key if KILLER_KEYS.contains(&key) => Band::Killer,
+            COUNTERMOVE_KEY => Band::Countermove,
+            _ => Band::Quiet,
+        }
+    }
+}
+
 /// The moves of one node, handed out best key first.
 ///
 /// The keys are computed once, when the picker is made, and each call to `next` finds the best
@@ -76,6 +108,8 @@ pub struct MovePicker {
     next: usize,
     /// The move to try first, if the node was given one.
     hint: Option<Move>,
+    /// Whether the moves are handed out in the order given (the root's), not by their keys.
+    in_order: bool,
 }
 
 impl MovePicker {
@@ -95,6 +129,7 @@ impl MovePicker {
             keys,
             next: 0,
             hint,
+            in_order: false,
         }
     }
 
@@ -106,6 +141,7 @@ impl MovePicker {
             keys: [QUIET_KEY; MAX_MOVES],
             next: 0,
             hint: None,
+            in_order: true,
         }
     }
 
@@ -141,6 +177,31 @@ impl MovePicker {
     /// The move the node was told to try first, if any.
     pub fn hint(&self) -> Option<Move> {
         self.hint
+    }
+
+    /// Whether the node has no moves at all: mate or stalemate.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// The move [`MovePicker::next`] hands out, with the band it came from.
+    pub fn next_with_band(&mut self) -> Option<(Move, Band)> {
+        let mv = self.next()?;
+        Some((mv, self.band(self.next - 1)))
+    }
+
+    /// The band of the move at `index`. The root's moves, handed out in the order given, are
+    /// all keyed alike, so their bands come from the moves: the first is the hint (the line
+    /// the last depth found best), then captures and quiet moves.
+    fn band(&self, index: usize) -> Band {
+        if !self.in_order {
+            return Band::of_key(self.keys[index]);
+        }
+        match self.moves.as_slice()[index] {
+            _ if index == 0 => Band::Hint,
+            mv if mv.is_capture() => Band::Capture,
+            _ => Band::Quiet,
+        }
     }
 }
 
@@ -209,9 +270,10 @@ mod tests {
         tables
     }
 
-    #[test]
-    fn the_bands_hash_move_captures_killers_countermove_then_history() {
-        // White can take the queen on d5 with the pawn or the rook; the rest are quiet.
+    /// A picker for a node with every band filled: White, after ...Kd8, can take the queen on
+    /// d5 with the pawn or the rook; Kf1 is the hint, Rb1 and Ke2 the killers, Rc1 the
+    /// countermove, and three quiet moves have a history score.
+    fn picker_with_every_band() -> MovePicker {
         let before = Position::from_fen("4k3/8/8/3q4/2P5/8/8/3RK3 b - - 0 1").unwrap();
         let last = crate::movegen::find_move(&before, "e8d8").unwrap();
         let position = before.make(last);
@@ -219,16 +281,47 @@ mod tests {
         let history = [("e1f2", -500), ("d1a1", 900), ("c4c5", MAX_HISTORY)];
         let tables = learnt(&position, 3, ["d1b1", "e1e2"], (previous, "d1c1"), &history);
         let hint = crate::movegen::find_move(&position, "e1f1").unwrap();
-        let order: Vec<String> = MovePicker::new(&position, legal_moves(&position), Some(hint))
+        MovePicker::new(&position, legal_moves(&position), Some(hint))
             .learnt(&position, &tables, 3, previous)
-            .map(|mv| mv.to_string())
-            .collect();
+    }
+
+    #[test]
+    fn the_bands_hash_move_captures_killers_countermove_then_history() {
+        let order: Vec<String> = picker_with_every_band().map(|mv| mv.to_string()).collect();
         let expected = [
             "e1f1", "c4d5", "d1d5", "d1b1", "e1e2", "d1c1", "c4c5", "d1a1",
         ];
         assert_eq!(order[..expected.len()], expected);
         let rest = &order[expected.len()..];
         assert_eq!(rest.last().map(String::as_str), Some("e1f2"), "{rest:?}");
+    }
+
+    #[test]
+    fn each_move_comes_with_the_band_it_was_ordered_in() {
+        let mut picker = picker_with_every_band();
+        let bands: Vec<Band> = std::iter::from_fn(|| picker.next_with_band())
+            .map(|(_, band)| band)
+            .collect();
+        use Band::*;
+        let expected = [Hint, Capture, Capture, Killer, Killer, Countermove];
+        assert_eq!(bands[..expected.len()], expected);
+        assert!(bands[expected.len()..].iter().all(|&band| band == Quiet));
+    }
+
+    #[test]
+    fn the_roots_moves_have_the_hint_first_then_captures_and_quiet_moves() {
+        let position = Position::from_fen("4k3/8/8/3q4/2P5/8/8/3RK3 w - - 0 1").unwrap();
+        let mut picker = MovePicker::in_order(legal_moves(&position));
+        let picked: Vec<(Move, Band)> = std::iter::from_fn(|| picker.next_with_band()).collect();
+        assert_eq!(picked[0].1, Band::Hint);
+        for &(mv, band) in &picked[1..] {
+            let expected = if mv.is_capture() {
+                Band::Capture
+            } else {
+                Band::Quiet
+            };
+            assert_eq!(band, expected, "{mv}");
+        }
     }
 
     #[test]

@@ -3,9 +3,7 @@
 //! of a quiet position is least to be trusted.
 
 use super::{Depth, Searcher};
-use crate::attacked::in_check;
 use crate::config::Switches;
-use crate::position::Position;
 
 /// How deep, as a multiple of the root's depth, a path may still be extended: a check at ply
 /// `ply` is extended only while `ply < CHECK_EXTENSION_PLY_FACTOR * root depth`. Without a
@@ -13,8 +11,9 @@ use crate::position::Position;
 pub const CHECK_EXTENSION_PLY_FACTOR: Depth = 2;
 
 impl Searcher<'_> {
-    /// The plies to add to the depth of `child`, reached by a move made at `ply`: one if the
-    /// move gave check, else none.
+    /// The plies to add to the depth of the child reached by a move made at `ply`: one if the
+    /// move gave check (as the child's frame, filled in when the move was played, says), else
+    /// none.
     ///
     /// The extension stops at twice the root's depth. A path of extended checks gives no
     /// depth away, so each side checking in turn could carry a line far past the horizon;
@@ -22,12 +21,12 @@ impl Searcher<'_> {
     /// longer than `2d` plies plus the `d` it may still take after them (and quiescence).
     /// A path that reaches [`crate::score::MAX_PLY`] all the same ends there, on the static
     /// evaluation, as every path always has.
-    pub(super) fn check_extension(&mut self, child: &Position, ply: usize) -> Depth {
+    pub(super) fn check_extension(&mut self, ply: usize) -> Depth {
         if !self.config.is_on(Switches::CHECK_EXTENSION) {
             return 0;
         }
         let within = (ply as Depth) < CHECK_EXTENSION_PLY_FACTOR * self.root_depth;
-        if !within || !in_check(child) {
+        if !within || !self.in_check(ply + 1) {
             return 0;
         }
         self.stats.check_extensions += 1;
@@ -40,6 +39,7 @@ mod tests {
     use super::*;
     use crate::config::SearchConfig;
     use crate::movegen::find_move;
+    use crate::position::Position;
     use crate::search::Control;
     use crate::tt::TranspositionTable;
 
@@ -50,11 +50,11 @@ mod tests {
     /// is `root_depth` deep, and the extensions counted.
     fn extension(config: SearchConfig, mv: &str, ply: usize, root_depth: Depth) -> (Depth, u64) {
         let position = Position::from_fen(ROOK).unwrap();
-        let child = position.make(find_move(&position, mv).unwrap());
         let mut table = TranspositionTable::new(1).unwrap();
         let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
         searcher.root_depth = root_depth;
-        let plies = searcher.check_extension(&child, ply);
+        searcher.play(&position, find_move(&position, mv).unwrap(), ply);
+        let plies = searcher.check_extension(ply);
         (plies, searcher.stats.check_extensions)
     }
 

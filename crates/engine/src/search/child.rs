@@ -7,7 +7,7 @@ use crate::position::Position;
 impl Searcher<'_> {
     /// The score, for the side to move in `position`, of playing `mv` there, at `ply`, with
     /// `depth` plies left and the window (`alpha`, `beta`); `searched` moves of the node came
-    /// before it.
+    /// before it, and `pv_node` says whether the node is a PV node.
     ///
     /// Every move of the main search goes through here, and climbs a ladder of searches, each
     /// wider than the one before, until one settles it. At a PV node, every move after the
@@ -21,12 +21,12 @@ impl Searcher<'_> {
         position: &Position,
         (mv, searched): (Move, usize),
         depth: Depth,
-        ply: usize,
+        (ply, pv_node): (usize, bool),
         (alpha, beta): (i32, i32),
     ) -> Result<i32, Stopped> {
         let child = self.play(position, mv, ply);
-        let depth = depth + self.check_extension(&child, ply);
-        if searched > 0 && self.is_pv_node((alpha, beta)) {
+        let depth = depth + self.check_extension(ply);
+        if searched > 0 && pv_node {
             let score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha)?;
             let settled = score <= alpha || score >= beta;
             self.stats.scout(!settled);

@@ -1,25 +1,46 @@
 //! The search's stack: what it keeps about each ply of the path from the root.
 
 use super::Searcher;
+use crate::attacked::in_check;
 use crate::eval::evaluate;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
 
 /// What the search keeps about one ply of its current path, for the plies below to look back
-/// at: the key (repetitions), the static evaluation (once a technique needs it), the move
-/// that reached the ply with the piece that made it (that piece may be captured later, so it
-/// is kept rather than looked up), and whether that move was a null move.
+/// at: the key (repetitions), whether the side to move is in check, the static evaluation,
+/// the move that reached the ply with the piece that made it (that piece may be captured
+/// later, so it is kept rather than looked up), and whether that move was a null move.
+///
+/// Each fact is worked out once, when the ply is reached, and every step of the node reads it
+/// from here: whether the king is in check is asked by the parent's check extension, by
+/// reverse futility, the null move and the mate test, and was once worked out by each.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Frame {
     /// The position's Zobrist key.
     pub key: u64,
-    /// The position's static evaluation, if the search has worked it out.
+    /// Whether the side to move is in check.
+    pub in_check: bool,
+    /// The position's static evaluation: worked out at every node of the main search that is
+    /// not in check, so that a node can compare its own with the one two plies up, where the
+    /// same side was to move; `None` in check, where a quiet position's evaluation means
+    /// nothing, and until the node has been entered.
     pub static_eval: Option<i32>,
     /// The move that led here and the piece that made it; `None` at the root.
     pub moved: Option<(Move, Piece)>,
     /// Whether the move that led here was a null move (passing the turn).
     pub null: bool,
+}
+
+impl Frame {
+    /// The frame of `position` reached by no move: the root's, or a test's made-up node.
+    pub fn of(position: &Position) -> Frame {
+        Frame {
+            key: position.key(),
+            in_check: in_check(position),
+            ..Frame::default()
+        }
+    }
 }
 
 impl Searcher<'_> {
@@ -31,22 +52,31 @@ impl Searcher<'_> {
         frame.moved = Some((mv, position.moving_piece(mv)));
         let child = position.make(mv);
         frame.key = child.key();
+        frame.in_check = in_check(&child);
         frame.static_eval = None;
         frame.null = false;
         child
     }
 
     /// The position after passing the turn in `position`, at `ply`, with the frame at
-    /// `ply + 1` filled in for it: no move led there, and it was a null move.
+    /// `ply + 1` filled in for it: no move led there, and it was a null move. The side to
+    /// move there is not in check: a pass is never made in check, and the side that did not
+    /// move never stands in check in a legal position.
     pub(super) fn play_null(&mut self, position: &Position, ply: usize) -> Position {
         let child = position.make_null();
         self.stack[ply + 1] = Frame {
             key: child.key(),
+            in_check: false,
             static_eval: None,
             moved: None,
             null: true,
         };
         child
+    }
+
+    /// Whether the side to move at the node at `ply` is in check, as its frame says.
+    pub(super) fn in_check(&self, ply: usize) -> bool {
+        self.stack[ply].in_check
     }
 
     /// The static evaluation of `position`, the node at `ply`: worked out the first time a
@@ -55,5 +85,14 @@ impl Searcher<'_> {
         *self.stack[ply]
             .static_eval
             .get_or_insert_with(|| evaluate(position))
+    }
+
+    /// Works out the static evaluation of `position`, the node at `ply`, into its frame, unless
+    /// the side to move is in check: every later step, and the nodes two plies down, can then
+    /// read it.
+    pub(super) fn evaluate_node(&mut self, position: &Position, ply: usize) {
+        if !self.in_check(ply) {
+            self.static_eval(position, ply);
+        }
     }
 }

@@ -156,6 +156,7 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.hash_cutoff(hit, depth, ply, (alpha, beta)) {
             return Ok(score);
         }
+        self.evaluate_node(position, ply);
         if let Some(score) = self.reverse_futility(position, depth, ply, (alpha, beta)) {
             return Ok(score);
         }

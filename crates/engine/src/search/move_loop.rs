@@ -2,7 +2,6 @@
 //! opponent to allow.
 
 use super::{Depth, Searcher, Stopped};
-use crate::attacked::in_check;
 use crate::movegen::MoveList;
 use crate::moves::Move;
 use crate::ordering::MovePicker;
@@ -14,19 +13,30 @@ impl Searcher<'_> {
     /// at the first that reaches `beta`; the mate or stalemate score if there were no moves.
     /// With it, the last move that raised alpha, which heads the node's line: `None` if none
     /// did.
+    ///
+    /// Whether the node is a PV node is settled by the window it was entered with: a raised
+    /// alpha narrows the window, but does not make the node another kind of node. The loop
+    /// counts the moves it searched, which are the ones a step below may ask about ("is this
+    /// a late move?"); a node that has moves but searched none of them, which pruning will
+    /// allow, scores `alpha`, a bound, and never mate or stalemate.
     pub(super) fn search_moves(
         &mut self,
         position: &Position,
-        moves: MovePicker,
+        mut moves: MovePicker,
         depth: Depth,
         ply: usize,
         mut alpha: i32,
         beta: i32,
     ) -> Result<(i32, Option<Move>), Stopped> {
+        let pv_node = self.is_pv_node((alpha, beta));
+        let has_moves = !moves.is_empty();
         let (mut best, mut best_move) = (None, None);
+        let mut searched = 0;
         let mut quiets_tried = MoveList::new();
-        for (searched, mv) in moves.enumerate() {
-            let score = self.search_child(position, (mv, searched), depth, ply, (alpha, beta))?;
+        while let Some((mv, _band)) = moves.next_with_band() {
+            let node = (ply, pv_node);
+            let score = self.search_child(position, (mv, searched), depth, node, (alpha, beta))?;
+            searched += 1;
             best = best.max(Some(score));
             if score > alpha {
                 alpha = score;
@@ -34,7 +44,7 @@ impl Searcher<'_> {
                 self.new_best(ply, mv, score);
             }
             if score >= beta {
-                self.stats.cutoff(searched + 1);
+                self.stats.cutoff(searched);
                 self.record_cutoff(position, mv, quiets_tried.as_slice(), depth, ply);
                 break;
             }
@@ -42,7 +52,11 @@ impl Searcher<'_> {
                 quiets_tried.push(mv);
             }
         }
-        let best = best.unwrap_or_else(|| no_moves_score(position, ply));
+        let best = match best {
+            Some(best) => best,
+            None if has_moves => alpha,
+            None => no_moves_score(self.in_check(ply), ply),
+        };
         Ok((best, best_move))
     }
 
@@ -56,12 +70,8 @@ impl Searcher<'_> {
     }
 }
 
-/// The score of `position`, which has no legal move, `ply` plies from the root: mated if in
-/// check, else stalemate.
-pub fn no_moves_score(position: &Position, ply: usize) -> i32 {
-    if in_check(position) {
-        mated_score(ply)
-    } else {
-        DRAW
-    }
+/// The score of a position with no legal move, `ply` plies from the root: mated if the side to
+/// move is `in_check`, else stalemate.
+pub fn no_moves_score(in_check: bool, ply: usize) -> i32 {
+    if in_check { mated_score(ply) } else { DRAW }
 }

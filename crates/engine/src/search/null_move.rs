@@ -4,7 +4,6 @@
 //! without searching one.
 
 use super::{Depth, Searcher, Stopped};
-use crate::attacked::in_check;
 use crate::config::Switches;
 use crate::piece::PieceType;
 use crate::position::Position;
@@ -46,7 +45,7 @@ impl Searcher<'_> {
             && !self.is_pv_node((alpha, beta))
             && depth >= NULL_MOVE_MIN_DEPTH
             && !self.stack[ply].null
-            && !in_check(position)
+            && !self.in_check(ply)
             && has_pieces(position);
         if !allowed || self.static_eval(position, ply) < beta {
             return Ok(None);
@@ -99,9 +98,8 @@ mod tests {
         let mut table = TranspositionTable::new(1).unwrap();
         let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
         searcher.stack[1] = Frame {
-            key: position.key(),
             null: after_null,
-            ..Frame::default()
+            ..Frame::of(&position)
         };
         let cut = searcher.null_move(&position, depth, 1, window).unwrap();
         (searcher.stats.null_moves, cut)

@@ -2,7 +2,6 @@
 //! are played, so that no score is taken in the middle of an exchange.
 
 use super::{Searcher, Stopped};
-use crate::attacked::in_check;
 use crate::eval::evaluate;
 use crate::movegen::{captures, legal_moves};
 use crate::ordering::MovePicker;
@@ -26,7 +25,7 @@ impl Searcher<'_> {
         if ply >= MAX_PLY {
             return Ok(evaluate(position));
         }
-        let checked = in_check(position);
+        let checked = self.in_check(ply);
         let mut best = -INFINITY;
         if !checked {
             best = evaluate(position);

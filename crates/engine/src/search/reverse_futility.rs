@@ -3,7 +3,6 @@
 //! searching a move. A few plies of search are not expected to lose the margin.
 
 use super::{Depth, Searcher};
-use crate::attacked::in_check;
 use crate::config::Switches;
 use crate::position::Position;
 use crate::score::MATE_BOUND;
@@ -43,7 +42,7 @@ impl Searcher<'_> {
             && !self.is_pv_node((alpha, beta))
             && depth <= REVERSE_FUTILITY_MAX_DEPTH
             && beta.abs() < MATE_BOUND
-            && !in_check(position);
+            && !self.in_check(ply);
         if !allowed {
             return None;
         }
@@ -79,10 +78,7 @@ mod tests {
         let position = Position::from_fen(fen).unwrap();
         let mut table = TranspositionTable::new(1).unwrap();
         let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
-        searcher.stack[1] = Frame {
-            key: position.key(),
-            ..Frame::default()
-        };
+        searcher.stack[1] = Frame::of(&position);
         let cut = searcher.reverse_futility(&position, depth, 1, window);
         (cut, searcher.stats.futility_tries)
     }

@@ -2,6 +2,7 @@
 //! it, and `think`, which a `go` command runs.
 
 use super::{Control, Depth, Frame, MAX_DEPTH, Searcher, Stopped, move_loop::no_moves_score};
+use crate::attacked::in_check;
 use crate::config::SearchConfig;
 use crate::limits::Limits;
 use crate::movegen::legal_moves;
@@ -46,10 +47,7 @@ impl Searcher<'_> {
         self.root_moves.extend_from_slice(moves);
         self.root_best = None;
         self.root_depth = depth;
-        self.stack[0] = Frame {
-            key: position.key(),
-            ..Frame::default()
-        };
+        self.stack[0] = Frame::of(position);
         self.negamax(position, depth, 0, alpha, beta)
     }
 
@@ -219,7 +217,7 @@ pub fn think(
 ) -> Outcome {
     let moves = root_moves(position, &limits.search_moves);
     if moves.is_empty() {
-        return Outcome::unsearched(None, no_moves_score(position, 0));
+        return Outcome::unsearched(None, no_moves_score(in_check(position), 0));
     }
     let clamp = |depth: u64| depth.clamp(1, u64::from(MAX_DEPTH)) as u32;
     let mate = limits.mate.map(clamp);

@@ -132,6 +132,8 @@ fn quiescence_in_check_may_not_stand_pat() {
     let mut searcher = Searcher::new(&[], Control::default(), &mut table, SearchConfig::default());
     // Black is in check from the rook on d8 and has no move: mated, not merely a rook down.
     let mated = Position::from_fen("3R3k/6pp/8/8/8/8/5PPP/6K1 b - - 0 1").unwrap();
+    // The node's frame says it is in check, as the move that led here would have set it.
+    searcher.stack[0] = Frame::of(&mated);
     let score = searcher.quiescence(&mated, 0, -INFINITY, INFINITY).unwrap();
     assert_eq!(score, -MATE);
 }
