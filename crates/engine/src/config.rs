@@ -46,6 +46,10 @@ bitflags::bitflags! {
         /// The check extension (stage 15): a move that gives check is searched a ply deeper,
         /// so that the horizon does not fall in the middle of an attack on the king.
         const CHECK_EXTENSION = 1 << 8;
+        /// Late move reductions (stage 16): a quiet move late in a node's order is searched
+        /// less deeply with a null window first, and at full depth only if that search
+        /// reaches above alpha.
+        const LMR = 1 << 9;
     }
 }
 
@@ -107,6 +111,11 @@ pub const SWITCHES: &[Switch] = &[
         name: "checkext",
         stage: 15,
         flag: Switches::CHECK_EXTENSION,
+    },
+    Switch {
+        name: "lmr",
+        stage: 16,
+        flag: Switches::LMR,
     },
 ];
 

@@ -35,6 +35,11 @@ pub struct Stats {
     pub futility_cutoffs: u64,
     /// Moves searched a ply deeper because they gave check (stage 15).
     pub check_extensions: u64,
+    /// Moves searched first at a reduced depth, late in their node's order (stage 16).
+    pub reduced: u64,
+    /// Of those, the ones searched again at full depth, because the reduced search reached
+    /// above alpha.
+    pub reduced_re_searches: u64,
 }
 
 impl Stats {
@@ -69,6 +74,13 @@ impl Stats {
         self.futility_cutoffs += u64::from(cut);
     }
 
+    /// Counts a move searched at a reduced depth, and whether it was `re_searched` at full
+    /// depth because the reduced search reached above alpha.
+    pub fn reduction(&mut self, re_searched: bool) {
+        self.reduced += 1;
+        self.reduced_re_searches += u64::from(re_searched);
+    }
+
     /// Adds what `other` counted to this count, as for a total over several searches; the
     /// deepest ply is the deeper of the two.
     pub fn add(&mut self, other: &Stats) {
@@ -84,6 +96,8 @@ impl Stats {
         self.futility_tries += other.futility_tries;
         self.futility_cutoffs += other.futility_cutoffs;
         self.check_extensions += other.check_extensions;
+        self.reduced += other.reduced;
+        self.reduced_re_searches += other.reduced_re_searches;
     }
 
     /// The share of cutoffs made by the first move, in per cent (0 when there were none).

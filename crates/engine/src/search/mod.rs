@@ -27,6 +27,7 @@ mod one_ply;
 mod order;
 mod pvs;
 mod quiescence;
+mod reductions;
 mod reverse_futility;
 mod root;
 mod tt;
@@ -40,6 +41,7 @@ pub use draw::FIFTY_MOVE_PLIES;
 pub use frame::Frame;
 pub use null_move::{NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION};
 pub use one_ply::{choose_move, score_after};
+pub use reductions::{LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_SEARCHED, base_reduction};
 pub use reverse_futility::{REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH};
 pub use root::{Outcome, root_moves, think};
 

@@ -33,9 +33,9 @@ impl Searcher<'_> {
         let (mut best, mut best_move) = (None, None);
         let mut searched = 0;
         let mut quiets_tried = MoveList::new();
-        while let Some((mv, _band)) = moves.next_with_band() {
-            let node = (ply, pv_node);
-            let score = self.search_child(position, (mv, searched), depth, node, (alpha, beta))?;
+        while let Some((mv, band)) = moves.next_with_band() {
+            let (node, window) = ((ply, pv_node), (alpha, beta));
+            let score = self.search_child(position, (mv, band, searched), depth, node, window)?;
             searched += 1;
             best = best.max(Some(score));
             if score > alpha {

@@ -209,8 +209,10 @@ mod tests {
     fn the_root_never_tries_a_null_move() {
         let position = Position::startpos();
         let mut table = TranspositionTable::new(1).unwrap();
-        let mut config = SearchConfig::default();
-        // Without PVS no node is a PV node, so only the root's own rule keeps it out.
+        // Stage 15's search, whose depth-4 tree has nodes below the root deep enough for a
+        // null move (late move reductions, from stage 16, make them shallower). Without PVS
+        // no node is a PV node, so only the root's own rule keeps it out.
+        let mut config = SearchConfig::preset(15).unwrap();
         config.set("pvs", false).unwrap();
         let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
         searcher

@@ -140,10 +140,16 @@ fn quiescence_in_check_may_not_stand_pat() {
 
 /// What `think` gives for `limits` in `fen`, and each depth it reported.
 fn go(fen: &str, limits: &Limits, stop: &AtomicBool) -> (Outcome, Vec<Depth>) {
+    let (outcome, reports) = go_scored(fen, limits, stop);
+    (outcome, reports.iter().map(|&(depth, _)| depth).collect())
+}
+
+/// What `think` gives for `limits` in `fen`, and each depth it reported with its score.
+fn go_scored(fen: &str, limits: &Limits, stop: &AtomicBool) -> (Outcome, Vec<(Depth, i32)>) {
     let position = Position::from_fen(fen).unwrap();
     let pondering = AtomicBool::new(false);
     let mut depths = Vec::new();
-    let report = |outcome: &Outcome| depths.push(outcome.depth);
+    let report = |outcome: &Outcome| depths.push((outcome.depth, outcome.score));
     let outcome = think(
         &position,
         &[],
@@ -231,15 +237,22 @@ fn go_nodes_stops_at_exactly_that_many_nodes() {
 #[test]
 fn go_mate_stops_once_the_mate_is_found() {
     let limits = Limits {
-        mate: Some(2),
+        mate: Some(4),
         ..Limits::default()
     };
-    let (outcome, depths) = go(
-        "kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1",
+    // Philidor's smothered mate in four, every White move a check: 1.Nf7+ Kg8 2.Nh6+ Kh8
+    // 3.Qg8+ Rxg8 4.Nf7#.
+    let (outcome, reports) = go_scored(
+        "3r3k/6pp/8/6N1/2Q5/8/6PP/6K1 w - - 0 1",
         &limits,
         &AtomicBool::new(false),
     );
-    assert_eq!((outcome.score, depths.last().copied()), (MATE - 3, Some(3)));
+    // Seven plies, which the check extension finds at a shallower depth: what matters is
+    // that the first depth to report the mate is the last one searched.
+    assert_eq!(outcome.score, MATE - 7);
+    let first_mate = reports.iter().position(|&(_, score)| score == MATE - 7);
+    assert_eq!(first_mate, Some(reports.len() - 1), "{reports:?}");
+    assert!(reports.len() < 7, "{reports:?}");
 }
 
 #[test]

@@ -1,0 +1,222 @@
+//! Late move reductions: the moves that come late in a well-ordered node are rarely the best,
+//! so they are searched less deeply first, and again at full depth only if the shallower
+//! search says they might be good after all.
+
+use super::{Depth, Searcher};
+use crate::config::Switches;
+use crate::moves::Move;
+use crate::ordering::Band;
+use std::sync::OnceLock;
+
+/// The least depth at which a node reduces: below it the reduced search would be a quiescence
+/// search, and the node's own search costs little.
+pub const LMR_MIN_DEPTH: Depth = 3;
+
+/// How many moves a node searches at full depth before it reduces any: the hash move and the
+/// captures usually come first, and the first quiet moves after them are the killers.
+pub const LMR_MIN_SEARCHED: usize = 3;
+
+/// The constant part of a reduction, in plies: `LMR_BASE + ln(depth) × ln(moves) /
+/// LMR_DIVISOR`, rounded down.
+pub const LMR_BASE: f64 = 0.75;
+
+/// The divisor of the logarithms' product in a reduction (see [`LMR_BASE`]): the larger it
+/// is, the less the reduction grows with depth and move number.
+pub const LMR_DIVISOR: f64 = 2.25;
+
+/// The depths and move numbers the table of reductions covers; deeper or later ones read its
+/// last row or column.
+const LMR_TABLE_SIZE: usize = 64;
+
+/// The reduction for a move at `depth`, the `searched`-th searched at its node (counting from
+/// 1), before the rules of [`Searcher::reduction`] adjust it: the base table, a readable
+/// formula that [`reductions`] tabulates once.
+pub fn base_reduction(depth: Depth, searched: usize) -> Depth {
+    if depth < 1 || searched < 1 {
+        return 0;
+    }
+    let product = (depth as f64).ln() * (searched as f64).ln();
+    (LMR_BASE + product / LMR_DIVISOR).floor() as Depth
+}
+
+/// The table of [`base_reduction`], by depth and by move number, built the first time it is
+/// asked for: a logarithm at every node would cost more than the lookup.
+fn reductions() -> &'static [[Depth; LMR_TABLE_SIZE]; LMR_TABLE_SIZE] {
+    static TABLE: OnceLock<[[Depth; LMR_TABLE_SIZE]; LMR_TABLE_SIZE]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = [[0; LMR_TABLE_SIZE]; LMR_TABLE_SIZE];
+        for (depth, row) in table.iter_mut().enumerate() {
+            for (searched, cell) in row.iter_mut().enumerate() {
+                *cell = base_reduction(depth as Depth, searched);
+            }
+        }
+        table
+    })
+}
+
+impl Searcher<'_> {
+    /// The plies by which to reduce `mv`, from `band`, searched `depth` deep as the
+    /// `searched`-th move (from 0) of the node at `ply`, which `pv_node` says is a PV node or
+    /// not; 0 when it is searched at full depth.
+    ///
+    /// Only a quiet move late in the order is reduced, at a node deep enough: never one of
+    /// the first [`LMR_MIN_SEARCHED`] moves, a capture or a promotion (which change the
+    /// material, so the evaluation's view of them is least sure), a move that gives check
+    /// (its child's frame says so), or any move of a node in check (whose few moves are all
+    /// forced). A PV node, whose exact score is wanted, and a killer or the countermove,
+    /// which have refuted something before, are reduced one ply less. The reduced search
+    /// keeps at least one ply, so it is never a bare quiescence search.
+    pub(super) fn reduction(
+        &self,
+        (mv, band): (Move, Band),
+        depth: Depth,
+        searched: usize,
+        (ply, pv_node): (usize, bool),
+    ) -> Depth {
+        if !self.config.is_on(Switches::LMR) {
+            return 0;
+        }
+        let late = depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED;
+        if !late || !mv.is_quiet() || self.in_check(ply) || self.in_check(ply + 1) {
+            return 0;
+        }
+        let row = (depth as usize).min(LMR_TABLE_SIZE - 1);
+        let column = (searched + 1).min(LMR_TABLE_SIZE - 1);
+        let mut reduction = reductions()[row][column];
+        reduction -= Depth::from(pv_node);
+        reduction -= Depth::from(matches!(band, Band::Killer | Band::Countermove));
+        reduction.clamp(0, depth - 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::SearchConfig;
+    use crate::movegen::find_move;
+    use crate::position::Position;
+    use crate::search::{Control, Frame};
+    use crate::tt::TranspositionTable;
+
+    #[test]
+    fn the_table_holds_the_formula() {
+        for (depth, row) in reductions().iter().enumerate() {
+            for (searched, &cell) in row.iter().enumerate() {
+                assert_eq!(cell, base_reduction(depth as Depth, searched));
+            }
+        }
+    }
+
+    #[test]
+    fn reductions_grow_with_depth_and_with_the_move_number_and_start_at_none() {
+        assert_eq!(base_reduction(1, 1), 0);
+        assert_eq!(base_reduction(2, 2), 0);
+        for depth in 1..40 {
+            for searched in 1..40 {
+                let here = base_reduction(depth, searched);
+                assert!(base_reduction(depth + 1, searched) >= here);
+                assert!(base_reduction(depth, searched + 1) >= here);
+            }
+        }
+        assert!(base_reduction(20, 40) >= 3);
+    }
+
+    /// A quiet rook move, a capture, a promotion and a check for White; and a position where
+    /// White is in check.
+    const MOVES: &str = "r3k3/1P6/8/8/8/8/8/R3K3 w - - 0 1";
+
+    /// The reduction `config` gives `uci`, a move of `fen` at ply 1, searched as the
+    /// `searched`-th move of a non-PV node 10 deep, as a quiet move from `band`.
+    fn reduction_of(
+        fen: &str,
+        uci: &str,
+        searched: usize,
+        band: Band,
+        config: SearchConfig,
+    ) -> Depth {
+        let position = Position::from_fen(fen).unwrap();
+        let mut table = TranspositionTable::new(1).unwrap();
+        let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+        searcher.stack[1] = Frame::of(&position);
+        let mv = find_move(&position, uci).unwrap();
+        searcher.play(&position, mv, 1);
+        searcher.reduction((mv, band), 10, searched, (1, false))
+    }
+
+    /// [`reduction_of`] for a move from the quiet band under every switch.
+    fn quiet(fen: &str, uci: &str, searched: usize) -> Depth {
+        reduction_of(fen, uci, searched, Band::Quiet, SearchConfig::default())
+    }
+
+    #[test]
+    fn a_late_quiet_move_is_reduced_by_the_table() {
+        let expected = base_reduction(10, 21);
+        assert!(expected > 0);
+        assert_eq!(quiet(MOVES, "a1a2", 20), expected);
+    }
+
+    #[test]
+    fn the_first_moves_are_never_reduced() {
+        assert_eq!(quiet(MOVES, "a1a2", LMR_MIN_SEARCHED - 1), 0);
+        assert!(quiet(MOVES, "a1a2", LMR_MIN_SEARCHED) > 0);
+    }
+
+    #[test]
+    fn captures_promotions_and_checks_are_never_reduced() {
+        assert_eq!(quiet(MOVES, "a1a8", 20), 0, "a capture");
+        assert_eq!(
+            quiet(MOVES, "b7b8n", 20),
+            0,
+            "a promotion that takes nothing"
+        );
+        assert_eq!(
+            quiet("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "a1a8", 20),
+            0,
+            "a check"
+        );
+    }
+
+    #[test]
+    fn no_move_of_a_node_in_check_is_reduced() {
+        // The black rook on e8 checks the white king, which steps aside quietly.
+        assert_eq!(quiet("4r1k1/8/8/8/8/8/8/R3K3 w - - 0 1", "e1d1", 20), 0);
+    }
+
+    #[test]
+    fn killers_the_countermove_and_pv_nodes_are_reduced_one_ply_less() {
+        let config = SearchConfig::default();
+        let plain = quiet(MOVES, "a1a2", 20);
+        for band in [Band::Killer, Band::Countermove] {
+            assert_eq!(reduction_of(MOVES, "a1a2", 20, band, config), plain - 1);
+        }
+        let position = Position::from_fen(MOVES).unwrap();
+        let mut table = TranspositionTable::new(1).unwrap();
+        let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+        let mv = find_move(&position, "a1a2").unwrap();
+        searcher.play(&position, mv, 1);
+        assert_eq!(
+            searcher.reduction((mv, Band::Quiet), 10, 20, (1, true)),
+            plain - 1
+        );
+    }
+
+    #[test]
+    fn the_reduced_search_keeps_a_ply() {
+        let position = Position::from_fen(MOVES).unwrap();
+        let mut table = TranspositionTable::new(1).unwrap();
+        let config = SearchConfig::default();
+        let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+        let mv = find_move(&position, "a1a2").unwrap();
+        searcher.play(&position, mv, 1);
+        for depth in LMR_MIN_DEPTH..20 {
+            let reduction = searcher.reduction((mv, Band::Quiet), depth, 60, (1, false));
+            assert!(depth - 1 - reduction >= 1, "depth {depth}");
+        }
+    }
+
+    #[test]
+    fn no_reduction_with_the_switch_off() {
+        let off = SearchConfig::preset(15).unwrap();
+        assert_eq!(reduction_of(MOVES, "a1a2", 20, Band::Quiet, off), 0);
+    }
+}
