@@ -40,8 +40,8 @@ bitflags::bitflags! {
         /// still reaches beta, the node is cut off without searching a single move.
         const NULL_MOVE = 1 << 6;
         /// Reverse futility pruning (stage 15): at a shallow node whose static evaluation
-        /// stands above beta by more than a margin a ply, the node is cut off on the
-        /// evaluation alone, without a search.
+        /// stands at least a margin a ply above beta, the node is cut off on the evaluation
+        /// alone, without a search.
         const REVERSE_FUTILITY = 1 << 7;
         /// The check extension (stage 15): a move that gives check is searched a ply deeper,
         /// so that the horizon does not fall in the middle of an attack on the king.

@@ -19,8 +19,8 @@ pub const REVERSE_FUTILITY_MARGIN: i32 = 75;
 
 impl Searcher<'_> {
     /// The score that ends the node at `ply`, `depth` plies deep with the window (`alpha`,
-    /// `beta`), if its static evaluation is above `beta` by more than the margin for its
-    /// depth; `None` if the step does not apply or the evaluation is not high enough.
+    /// `beta`), if its static evaluation is at least the margin for its depth above `beta`;
+    /// `None` if the step does not apply or the evaluation is not high enough.
     ///
     /// It returns the evaluation itself, not `beta`: the search is fail-soft, and the
     /// evaluation is the best guess of the node's score it has. The step is taken only where
