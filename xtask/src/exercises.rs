@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 23] = [
+pub const EXERCISES: [Exercise; 26] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -102,7 +102,7 @@ pub const EXERCISES: [Exercise; 23] = [
     Exercise {
         page: "ch08-search.md",
         file: "crates/engine/src/search/quiescence.rs",
-        from: "let checked = in_check(position);",
+        from: "let checked = self.in_check(ply);",
         to: "let checked = false;",
         target: &["--lib"],
         test: "search::tests::quiescence_in_check_may_not_stand_pat",
@@ -218,6 +218,30 @@ pub const EXERCISES: [Exercise; 23] = [
         to: "let within = true;",
         target: &["--lib"],
         test: "search::check_extension::tests::no_extension_from_twice_the_root_depth_on",
+    },
+    Exercise {
+        page: "ch13-lmr.md",
+        file: "crates/engine/src/search/reductions.rs",
+        from: "if !late || !mv.is_quiet() || self.in_check(ply) || self.in_check(ply + 1) {",
+        to: "if !late || self.in_check(ply) || self.in_check(ply + 1) {",
+        target: &["--lib"],
+        test: "search::reductions::tests::captures_promotions_and_checks_are_never_reduced",
+    },
+    Exercise {
+        page: "ch13-lmr.md",
+        file: "crates/engine/src/search/reductions.rs",
+        from: "if !late || !mv.is_quiet() || self.in_check(ply) || self.in_check(ply + 1) {",
+        to: "if !late || !mv.is_quiet() || self.in_check(ply + 1) {",
+        target: &["--lib"],
+        test: "search::reductions::tests::no_move_of_a_node_in_check_is_reduced",
+    },
+    Exercise {
+        page: "ch13-lmr.md",
+        file: "crates/engine/src/search/reductions.rs",
+        from: "reduction.clamp(0, depth - 2)",
+        to: "reduction.max(0)",
+        target: &["--lib"],
+        test: "search::reductions::tests::the_reduced_search_keeps_a_ply",
     },
 ];
 

@@ -47,7 +47,7 @@ struct Line {
 
 /// The stages so far, one line each. Stage 9's search has no iterative deepening, so it is
 /// measured by the one-pass harness; from stage 10 on, each stage is its preset.
-const LINES: [Line; 7] = [
+const LINES: [Line; 8] = [
     Line {
         name: "stage 9: one pass",
         stage: 10,
@@ -96,6 +96,13 @@ const LINES: [Line; 7] = [
         search: measure::measure,
         colour: "#2c3e50",
         dash: "none",
+    },
+    Line {
+        name: "stage 16: late move reductions",
+        stage: 16,
+        search: measure::measure,
+        colour: "#b7950b",
+        dash: "4 2",
     },
 ];
 

@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 13] = [
+const TRANSCRIPTS: [(&str, &str); 14] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -49,6 +49,10 @@ const TRANSCRIPTS: [(&str, &str); 13] = [
     (
         "go-depth-6-twice-stage-13",
         "set stage 13\nposition startpos\ngo depth 6\ngo depth 6",
+    ),
+    (
+        "go-depth-8-stage-16",
+        "set stage 16\nposition startpos\ngo depth 8",
     ),
     (
         "multipv-3",

@@ -123,7 +123,7 @@ mod tests {
 
     /// A quiet rook move, a capture, a promotion and a check for White; and a position where
     /// White is in check.
-    const MOVES: &str = "r3k3/1P6/8/8/8/8/8/R3K3 w - - 0 1";
+    const MOVES: &str = "4k3/1P6/8/r7/8/8/8/R3K3 w - - 0 1";
 
     /// The reduction `config` gives `uci`, a move of `fen` at ply 1, searched as the
     /// `searched`-th move of a non-PV node 10 deep, as a quiet move from `band`.
@@ -163,7 +163,7 @@ mod tests {
 
     #[test]
     fn captures_promotions_and_checks_are_never_reduced() {
-        assert_eq!(quiet(MOVES, "a1a8", 20), 0, "a capture");
+        assert_eq!(quiet(MOVES, "a1a5", 20), 0, "a capture");
         assert_eq!(
             quiet(MOVES, "b7b8n", 20),
             0,
