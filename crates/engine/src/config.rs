@@ -50,6 +50,10 @@ bitflags::bitflags! {
         /// less deeply with a null window first, and at full depth only if that search
         /// reaches above alpha.
         const LMR = 1 << 9;
+        /// Late move pruning (stage 17): at a shallow node that is not a PV node, once enough
+        /// quiet moves have been searched, the quiet moves left are not searched at all; more
+        /// are searched when the node's evaluation is improving.
+        const LMP = 1 << 10;
     }
 }
 
@@ -116,6 +120,11 @@ pub const SWITCHES: &[Switch] = &[
         name: "lmr",
         stage: 16,
         flag: Switches::LMR,
+    },
+    Switch {
+        name: "lmp",
+        stage: 17,
+        flag: Switches::LMP,
     },
 ];
 

@@ -40,6 +40,8 @@ pub struct Stats {
     /// Of those, the ones searched again at full depth, because the reduced search reached
     /// above alpha.
     pub reduced_re_searches: u64,
+    /// Quiet moves left out of their node's search by late move pruning (stage 17).
+    pub late_moves_pruned: u64,
 }
 
 impl Stats {
@@ -98,6 +100,7 @@ impl Stats {
         self.check_extensions += other.check_extensions;
         self.reduced += other.reduced;
         self.reduced_re_searches += other.reduced_re_searches;
+        self.late_moves_pruned += other.late_moves_pruned;
     }
 
     /// The share of cutoffs made by the first move, in per cent (0 when there were none).

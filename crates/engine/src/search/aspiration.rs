@@ -58,10 +58,11 @@ mod tests {
     use crate::search::{Control, root_moves};
     use crate::tt::TranspositionTable;
 
-    /// The root score of `fen` at `depth` with the table off (so that nothing but the window
-    /// differs between two searches), searched within aspiration windows around `guess`.
+    /// The root score of `fen` at `depth` under stage 13's preset with the table off (so that
+    /// nothing but the window differs between two searches: the pruning of later stages
+    /// depends on the window), searched within aspiration windows around `guess`.
     fn aspirated_score(fen: &str, depth: Depth, guess: Option<i32>) -> i32 {
-        let mut config = SearchConfig::default();
+        let mut config = SearchConfig::preset(13).unwrap();
         config.set("tt", false).unwrap();
         let position = Position::from_fen(fen).unwrap();
         let mut table = TranspositionTable::new(TABLE_MB).unwrap();

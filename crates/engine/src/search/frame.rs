@@ -79,6 +79,20 @@ impl Searcher<'_> {
         self.stack[ply].in_check
     }
 
+    /// Whether the static evaluation of the node at `ply` is higher than it was two plies up,
+    /// where the same side was to move: the position is getting better for that side, so
+    /// more of its moves may be worth searching. Not improving when either evaluation is
+    /// unknown: a node in check, or one of the root's first two plies looking above the root.
+    pub(super) fn improving(&self, ply: usize) -> bool {
+        let Some(before) = ply.checked_sub(2).map(|up| self.stack[up].static_eval) else {
+            return false;
+        };
+        match (before, self.stack[ply].static_eval) {
+            (Some(before), Some(now)) => now > before,
+            _ => false,
+        }
+    }
+
     /// The static evaluation of `position`, the node at `ply`: worked out the first time a
     /// step asks for it and kept in the node's frame for the steps after it.
     pub(super) fn static_eval(&mut self, position: &Position, ply: usize) -> i32 {

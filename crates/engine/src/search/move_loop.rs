@@ -31,12 +31,18 @@ impl Searcher<'_> {
         let pv_node = self.is_pv_node((alpha, beta));
         let has_moves = !moves.is_empty();
         let (mut best, mut best_move) = (None, None);
-        let mut searched = 0;
+        let (mut searched, mut quiets_searched) = (0, 0);
         let mut quiets_tried = MoveList::new();
         while let Some((mv, band)) = moves.next_with_band() {
-            let (node, window) = ((ply, pv_node), (alpha, beta));
+            let node = (ply, pv_node);
+            if self.late_move_prune(mv, depth, node, quiets_searched, best) {
+                self.stats.late_moves_pruned += 1;
+                continue;
+            }
+            let window = (alpha, beta);
             let score = self.search_child(position, (mv, band, searched), depth, node, window)?;
             searched += 1;
+            quiets_searched += usize::from(mv.is_quiet());
             best = best.max(Some(score));
             if score > alpha {
                 alpha = score;
