@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 26] = [
+pub const EXERCISES: [Exercise; 29] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -243,6 +243,30 @@ pub const EXERCISES: [Exercise; 26] = [
         target: &["--lib"],
         test: "search::reductions::tests::the_reduced_search_keeps_a_ply",
     },
+    Exercise {
+        page: "ch13-lmr.md",
+        file: "crates/engine/src/search/move_pruning.rs",
+        from: "if pv_node || depth > LMP_MAX_DEPTH || !mv.is_quiet() || self.in_check(ply) {",
+        to: "if depth > LMP_MAX_DEPTH || !mv.is_quiet() || self.in_check(ply) {",
+        target: &["--lib"],
+        test: "search::move_pruning::tests::pv_nodes_and_deep_nodes_prune_nothing",
+    },
+    Exercise {
+        page: "ch13-lmr.md",
+        file: "crates/engine/src/search/move_pruning.rs",
+        from: "if pv_node || depth > LMP_MAX_DEPTH || !mv.is_quiet() || self.in_check(ply) {",
+        to: "if pv_node || depth > LMP_MAX_DEPTH || self.in_check(ply) {",
+        target: &["--lib"],
+        test: "search::move_pruning::tests::captures_and_promotions_are_never_pruned",
+    },
+    Exercise {
+        page: "ch13-lmr.md",
+        file: "crates/engine/src/search/move_pruning.rs",
+        from: "if best.is_none_or(|best| best <= -MATE_BOUND) {",
+        to: "if best.is_none() {",
+        target: &["--lib"],
+        test: "search::move_pruning::tests::a_node_whose_moves_are_all_mated_so_far_prunes_nothing",
+    },
 ];
 
 /// The parts of the workspace the scratch copy needs to build and test the engine.
@@ -361,12 +385,18 @@ mod tests {
     use super::*;
     use std::path::PathBuf;
 
-    /// The Try-it box of a chapter's page: the text between `<div class="try-it">` and the next
-    /// `</div>`, if the page has one.
-    fn try_it_box(page: &str) -> Option<&str> {
-        let start = page.find(BOX_START)?;
-        let end = page[start..].find("</div>")? + start;
-        Some(&page[start..end])
+    /// The Try-it boxes of a chapter's page, one after another: the text between each
+    /// `<div class="try-it">` and the next `</div>`; `None` if the page has none. A chapter
+    /// of two stages has a box for each.
+    fn try_it_boxes(page: &str) -> Option<String> {
+        let mut boxes = String::new();
+        let mut rest = page;
+        while let Some(start) = rest.find(BOX_START) {
+            let end = rest[start..].find("</div>")? + start;
+            boxes.push_str(&rest[start..end]);
+            rest = &rest[end..];
+        }
+        (!boxes.is_empty()).then_some(boxes)
     }
 
     /// The line that opens a chapter's Try-it box.
@@ -409,7 +439,7 @@ mod tests {
         assert!(pages.len() >= 8, "{pages:?}");
         for page in pages {
             let text = std::fs::read_to_string(root.join(page_path(&page))).unwrap();
-            let Some(found) = try_it_box(&text) else {
+            let Some(found) = try_it_boxes(&text) else {
                 panic!("{page} has no Try-it box");
             };
             for exercise in EXERCISES.iter().filter(|e| e.page == page) {

@@ -47,7 +47,7 @@ struct Line {
 
 /// The stages so far, one line each. Stage 9's search has no iterative deepening, so it is
 /// measured by the one-pass harness; from stage 10 on, each stage is its preset.
-const LINES: [Line; 8] = [
+const LINES: [Line; 9] = [
     Line {
         name: "stage 9: one pass",
         stage: 10,
@@ -103,6 +103,13 @@ const LINES: [Line; 8] = [
         search: measure::measure,
         colour: "#b7950b",
         dash: "4 2",
+    },
+    Line {
+        name: "stage 17: late move pruning",
+        stage: 17,
+        search: measure::measure,
+        colour: "#a93226",
+        dash: "none",
     },
 ];
 

@@ -82,7 +82,8 @@ impl Searcher<'_> {
     /// Whether the static evaluation of the node at `ply` is higher than it was two plies up,
     /// where the same side was to move: the position is getting better for that side, so
     /// more of its moves may be worth searching. Not improving when either evaluation is
-    /// unknown: a node in check, or one of the root's first two plies looking above the root.
+    /// unknown: a node in check, or the root or a child of the root, which have nothing two
+    /// plies up.
     pub(super) fn improving(&self, ply: usize) -> bool {
         let Some(before) = ply.checked_sub(2).map(|up| self.stack[up].static_eval) else {
             return false;
