@@ -6,7 +6,7 @@
 use super::build::{self, Build};
 use super::paired::{self, Change, Verdict};
 use super::write_record;
-use super::{cpu_name, load_average, run_bench, run_with_input, rustc_version, stats_nodes};
+use super::{bench_line, cpu_name, load_average, run_with_input, rustc_version, stats_nodes};
 use crate::cli::positive;
 use crate::repo_root;
 use std::process::Command;
@@ -42,6 +42,11 @@ pub struct SpeedArgs {
     /// Run every round on the layout the compiler chose, shuffling nothing.
     #[arg(long)]
     default_layout: bool,
+    /// Run both sides under stage N's preset (`bench 6 stage N`, `stats 8 stage N`): to
+    /// compare what a node of the same search costs in two revisions whose default searches
+    /// differ.
+    #[arg(long, value_name = "N")]
+    stage: Option<u32>,
     /// Keep the report in book/data/NAME.txt.
     #[arg(long, value_name = "NAME")]
     record: Option<String>,
@@ -58,6 +63,8 @@ struct Settings {
     rounds: usize,
     /// What each side runs in a round.
     workload: Workload,
+    /// The stage whose preset both sides search under, or `None` for their default search.
+    stage: Option<u32>,
     /// The verdict's threshold, as a fraction.
     threshold: f64,
     /// Whether each round gets a shuffled layout of its own.
@@ -94,11 +101,16 @@ struct Round {
 }
 
 impl Workload {
-    /// The command each side is given: `bench 6`, `stats 8`.
-    fn command(self) -> String {
-        match self {
+    /// The command each side is given, under `stage`'s preset if there is one: `bench 6`,
+    /// `stats 8`, `bench 6 stage 15`.
+    fn command(self, stage: Option<u32>) -> String {
+        let command = match self {
             Workload::Bench(depth) => format!("bench {depth}"),
             Workload::Stats(depth) => format!("stats {depth}"),
+        };
+        match stage {
+            Some(stage) => format!("{command} stage {stage}"),
+            None => command,
         }
     }
 
@@ -125,16 +137,22 @@ impl Workload {
         }
     }
 
-    /// Runs the workload in `command`, an engine binary.
-    fn run(self, command: &mut Command) -> Result<Sample, String> {
+    /// Runs the workload in `command`, an engine binary, under `stage`'s preset if there is
+    /// one.
+    fn run(self, command: &mut Command, stage: Option<u32>) -> Result<Sample, String> {
         match self {
-            Workload::Bench(depth) => run_bench(command, depth).map(|line| Sample {
-                nodes: line.nodes,
-                figure: line.nps as f64,
-            }),
+            Workload::Bench(_) => {
+                let output = run_with_input(command, &self.command(stage))?;
+                let line = bench_line(&output)
+                    .ok_or_else(|| format!("no `N nodes M nps` line in:\n{output}"))?;
+                Ok(Sample {
+                    nodes: line.nodes,
+                    figure: line.nps as f64,
+                })
+            }
             Workload::Stats(_) => {
                 let start = Instant::now();
-                let output = run_with_input(command, &self.command())?;
+                let output = run_with_input(command, &self.command(stage))?;
                 let seconds = start.elapsed().as_secs_f64();
                 let nodes = stats_nodes(&output)
                     .ok_or_else(|| format!("no table of positions and nodes in:\n{output}"))?;
@@ -167,7 +185,7 @@ pub fn main(args: &SpeedArgs) -> Result<(), String> {
     let mut rounds = Vec::new();
     println!("{}", rounds_header(settings.workload));
     for number in 1..=settings.rounds {
-        let round = run_round(&base, &candidate, number, shuffle, settings.workload)?;
+        let round = run_round((&base, &candidate), number, shuffle, &settings)?;
         println!("{}", round_line(settings.workload, number, &round));
         rounds.push(round);
     }
@@ -209,6 +227,7 @@ fn settings(args: &SpeedArgs) -> Settings {
                 Workload::Bench(depth.map_or(cb2026::bench::DEFAULT_DEPTH, |d| d as u32))
             }
         },
+        stage: args.stage,
         threshold: args.threshold,
         shuffle: !args.default_layout,
         record: args.record.clone(),
@@ -237,11 +256,10 @@ fn positive_fraction(text: &str) -> Result<f64, String> {
 /// the base first in odd rounds and the candidate first in even ones, so that a machine
 /// slowing down through a round weighs on both sides alike.
 fn run_round(
-    base: &Build,
-    candidate: &Build,
+    (base, candidate): (&Build, &Build),
     number: usize,
     shuffle: bool,
-    workload: Workload,
+    settings: &Settings,
 ) -> Result<Round, String> {
     let layout = if shuffle { number } else { 0 };
     // The environment sits at the top of the stack, so its size moves every stack frame:
@@ -250,8 +268,9 @@ fn run_round(
     let run = |side: &Build| {
         let mut command = Command::new(&side.binaries[layout]);
         command.env("CB2026_SPEED_PADDING", &padding);
-        workload
-            .run(&mut command)
+        settings
+            .workload
+            .run(&mut command, settings.stage)
             .map_err(|e| format!("{} ({}): {e}", side.name, side.commit))
     };
     if number % 2 == 1 {
@@ -374,9 +393,10 @@ fn commit_line(
     } else {
         "the default layout"
     };
+    let command = settings.workload.command(settings.stage);
     let (name, what) = match settings.workload {
-        Workload::Bench(depth) => ("Speed".to_string(), format!("bench {depth} nps")),
-        Workload::Stats(depth) => (format!("Time to depth {depth}"), format!("stats {depth}")),
+        Workload::Bench(_) => ("Speed".to_string(), format!("{command} nps")),
+        Workload::Stats(depth) => (format!("Time to depth {depth}"), command),
     };
     format!(
         "{name}: {} ({what}, 95% interval {} to {}, {rounds} interleaved rounds over {layouts} vs {})",
@@ -423,6 +443,14 @@ fn header(
                 + &format!("`stats {depth}`: the book's six positions, each from empty tables.")
         }
     };
+    let preset = match settings.stage {
+        Some(stage) => format!(
+            "\nBoth sides search under stage {stage}'s preset (`{}`).",
+            settings.workload.command(settings.stage)
+        ),
+        None => String::new(),
+    };
+    let what = what + &preset;
     format!(
         "{what}\n\
          Measured on {}, built with {}.\n\
@@ -563,11 +591,21 @@ mod tests {
     }
 
     #[test]
+    fn a_stage_runs_both_sides_under_its_preset() {
+        let s = settings("stage-15 main --stage 15 --depth 6").unwrap();
+        assert_eq!(s.stage, Some(15));
+        assert_eq!(s.workload.command(s.stage), "bench 6 stage 15");
+        let s = settings("stage-15 main --stats 8 --stage 15").unwrap();
+        assert_eq!(s.workload.command(s.stage), "stats 8 stage 15");
+        assert_eq!(settings("main").unwrap().stage, None);
+    }
+
+    #[test]
     fn stats_times_the_six_positions_to_its_depth_instead_of_the_bench() {
         let s = settings("stage-11 stage-12 --stats 8 --rounds 10").unwrap();
         assert_eq!((s.workload, s.rounds), (Workload::Stats(8), 10));
-        assert_eq!(s.workload.command(), "stats 8");
-        assert_eq!(Workload::Bench(6).command(), "bench 6");
+        assert_eq!(s.workload.command(s.stage), "stats 8");
+        assert_eq!(Workload::Bench(6).command(None), "bench 6");
         assert_eq!(
             rounds_header(s.workload),
             "round    base time candidate time  change"
