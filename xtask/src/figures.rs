@@ -131,9 +131,20 @@ pub fn value(sources: &BTreeMap<String, Source>, reference: &str) -> Result<Stri
     Ok(format_number(&cells[column]))
 }
 
+/// The cells that stand for a phrase: a cell is one word, so a record writes the phrase with
+/// hyphens, and the book prints it with spaces.
+const PHRASES: [&str; 2] = [
+    crate::games::record::NO_FINITE_END,
+    crate::games::record::NO_FINITE_ESTIMATE,
+];
+
 /// A cell as the book prints it: whole numbers of five digits or more with commas between
-/// thousands (119,060,324), everything else as it is.
+/// thousands (119,060,324), a phrase with its spaces ("no finite end"), everything else as
+/// it is.
 pub fn format_number(cell: &str) -> String {
+    if PHRASES.contains(&cell) {
+        return cell.replace('-', " ");
+    }
     if cell.len() < 5 || !cell.chars().all(|c| c.is_ascii_digit()) {
         return cell.to_string();
     }
@@ -246,6 +257,8 @@ mod tests {
         assert_eq!(format_number("197281"), "197,281");
         assert_eq!(format_number("3195901860"), "3,195,901,860");
         assert_eq!(format_number("0.77"), "0.77");
+        assert_eq!(format_number("no-finite-end"), "no finite end");
+        assert_eq!(format_number("stage-16"), "stage-16");
     }
 
     #[test]

@@ -18,7 +18,7 @@
 //! and it depends only on the record, so `check-chapters` can redraw it and compare.
 
 use crate::games::record::{RECORDS, Record};
-use crate::games::stats::{Estimate, logistic_elo};
+use crate::games::stats::{Estimate, is_open_end};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -260,12 +260,6 @@ fn open_svg(height: f64) -> String {
     )
 }
 
-/// Whether an interval's end is open: the score's interval reaches 0% or 100%, where the
-/// logistic curve has no finite Elo, and [`logistic_elo`] reports its clamp (±3600) instead.
-pub fn is_open_end(elo: f64) -> bool {
-    elo.abs() >= logistic_elo(1.0) - 1.0
-}
-
 /// Each record's Elo as a bar from 0 with its interval as an error bar, labelled below.
 ///
 /// The axis spans 0, the estimates and the intervals' finite ends. An open end (see
@@ -430,6 +424,7 @@ fn nice_step(rough: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::stats::logistic_elo;
 
     #[test]
     fn a_plot_directive_names_its_record() {

@@ -3,7 +3,7 @@
 //! through the figures it yields (`summary`): the counts, and the Elo, interval and LLR
 //! computed from them, so a quoted result can always be traced to the games.
 
-use super::stats::{Estimate, Pentanomial, Sprt, Verdict};
+use super::stats::{Estimate, Pentanomial, Sprt, Verdict, is_open_end};
 use crate::figures::Source;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -144,6 +144,34 @@ impl Tally {
     }
 }
 
+/// The figure the book prints for an interval's end that the games do not bound (see
+/// [`is_open_end`]): one word in a record, printed with spaces.
+pub const NO_FINITE_END: &str = "no-finite-end";
+
+/// The figure the book prints for the Elo of a record in which every pair went one way (see
+/// [`Pentanomial::is_one_sided`]).
+pub const NO_FINITE_ESTIMATE: &str = "no-finite-estimate";
+
+/// An interval's end as a figure: the Elo to a tenth, or [`NO_FINITE_END`] where the number
+/// would be the calculation's clamp.
+fn interval_end(elo: f64) -> String {
+    if is_open_end(elo) {
+        NO_FINITE_END.to_string()
+    } else {
+        format!("{elo:.1}")
+    }
+}
+
+/// The Elo estimate of `penta` as a figure: `elo` to a tenth, or [`NO_FINITE_ESTIMATE`] when
+/// every pair went one way.
+fn elo_estimate(penta: &Pentanomial, elo: f64) -> String {
+    if penta.is_one_sided() {
+        NO_FINITE_ESTIMATE.to_string()
+    } else {
+        format!("{elo:.1}")
+    }
+}
+
 impl Record {
     /// The record's pairs, read.
     pub fn pair_results(&self) -> Result<Vec<PairResult>, String> {
@@ -226,9 +254,9 @@ impl Record {
             ("score", format!("{:.1}%", 100.0 * penta.moments().0)),
             ("mean", format!("{:.4}", penta.moments().0)),
             ("variance", format!("{:.5}", penta.moments().1)),
-            ("elo", format!("{:.1}", elo.value)),
-            ("elo_low", format!("{:.1}", elo.low)),
-            ("elo_high", format!("{:.1}", elo.high)),
+            ("elo", elo_estimate(&penta, elo.value)),
+            ("elo_low", interval_end(elo.low)),
+            ("elo_high", interval_end(elo.high)),
             ("nelo", format!("{:.1}", nelo.value)),
             ("nelo_margin", format!("{:.1}", nelo.high - nelo.value)),
             ("limit", self.limit.clone()),
@@ -431,6 +459,18 @@ mod tests {
         assert_eq!(quantity(&summary, "score"), "75.0%");
         assert_eq!(quantity(&summary, "verdict"), "undecided");
         assert_eq!(quantity(&summary, "status"), "open");
+    }
+
+    #[test]
+    fn a_record_won_in_every_pair_has_no_finite_estimate_nor_upper_end() {
+        let mut record = sample();
+        record.pairs = (1..=5).map(|n| format!("{n} 1 1 mate mate")).collect();
+        let summary = record.summary().unwrap();
+        assert_eq!(quantity(&summary, "elo"), NO_FINITE_ESTIMATE);
+        assert_eq!(quantity(&summary, "elo_high"), NO_FINITE_END);
+        assert!(quantity(&summary, "elo_low").parse::<f64>().is_ok());
+        let summary = sample().summary().unwrap();
+        assert!(quantity(&summary, "elo").parse::<f64>().is_ok());
     }
 
     #[test]

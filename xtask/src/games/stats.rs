@@ -71,6 +71,14 @@ impl Pentanomial {
         (mean, variance)
     }
 
+    /// Whether every pair went one way, all won or all lost by A: the mean score is then 100%
+    /// or 0%, which has no finite Elo, and [`Pentanomial::elo`]'s value comes from the small
+    /// count that stands in for each empty one, not from the games.
+    pub fn is_one_sided(&self) -> bool {
+        let [lost, one, even, three, won] = self.counts;
+        one + even + three == 0 && (lost == 0 || won == 0)
+    }
+
     /// A's Elo advantage, from its mean score, with the 95% interval of the mean.
     pub fn elo(&self) -> Estimate {
         let (mean, variance) = self.moments();
@@ -127,6 +135,12 @@ impl Pentanomial {
 pub fn logistic_elo(score: f64) -> f64 {
     let score = score.clamp(1e-9, 1.0 - 1e-9);
     -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// Whether an Elo figure is [`logistic_elo`]'s clamp (±3600) rather than an estimate: the end
+/// of an interval whose score reaches 0% or 100%, where the logistic curve has no finite Elo.
+pub fn is_open_end(elo: f64) -> bool {
+    elo.abs() >= logistic_elo(1.0) - 1.0
 }
 
 /// An SPRT's hypotheses (in normalized Elo) and error rates.
@@ -192,6 +206,16 @@ mod tests {
         alpha: 0.05,
         beta: 0.05,
     };
+
+    #[test]
+    fn a_score_of_all_or_nothing_is_one_sided_and_its_interval_has_an_open_end() {
+        let won = penta([0, 0, 0, 0, 10]);
+        assert!(won.is_one_sided() && penta([10, 0, 0, 0, 0]).is_one_sided());
+        assert!(!penta([1, 0, 0, 0, 9]).is_one_sided());
+        assert!(!penta([0, 0, 1, 0, 9]).is_one_sided());
+        assert!(is_open_end(won.elo().high) && !is_open_end(won.elo().low));
+        assert!(is_open_end(logistic_elo(0.0)) && !is_open_end(1030.0));
+    }
 
     #[test]
     fn even_results_are_worth_no_elo() {
