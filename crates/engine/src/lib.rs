@@ -6,7 +6,8 @@
 //! position asks of them (stage 3); legal moves and perft (stages 4 and 5); UCI and the limits
 //! of `go` (stage 6); the evaluation (stage 8); and the search, with its scores, move ordering,
 //! statistics and the book's six positions (stage 9), its principal variation, time management
-//! and the bench (stage 10), and the switches of the techniques added after it.
+//! and the bench (stage 10), the switches of the techniques added after it, and the static
+//! exchange evaluation that stage 18's pruning and ordering ask (`see`).
 //!
 //! No module uses itself through others: `tests/modules.rs` checks it.
 
@@ -29,6 +30,7 @@ pub mod pv;
 pub mod rng;
 pub mod score;
 pub mod search;
+pub mod see;
 pub mod square;
 pub mod stats;
 pub mod time;
