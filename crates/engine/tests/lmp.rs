@@ -10,9 +10,8 @@ mod support {
     pub mod depth8;
 }
 
-use cb2026::config::SearchConfig;
 use cb2026::search::{LMP_MAX_DEPTH, late_move_count};
-use support::depth8::{configurations, measure_all, table};
+use support::depth8::{configurations, measure_all, ordering_off_configurations, table};
 
 #[test]
 #[ignore = "two searches of the six positions at depth 8: run in release by cargo xtask ci"]
@@ -34,13 +33,7 @@ fn the_six_positions_at_depth_8_with_and_without_late_move_pruning() {
 #[test]
 #[ignore = "four searches of the six positions at depth 8: run in release by cargo xtask ci"]
 fn under_stage_17_each_ordering_table_switched_off_in_turn() {
-    let stage_17 = SearchConfig::preset(17).unwrap();
-    let mut configurations = vec![("stage-17".to_string(), stage_17)];
-    for name in ["killers", "history", "countermove"] {
-        let mut config = stage_17;
-        config.set(name, false).unwrap();
-        configurations.push((format!("no-{name}"), config));
-    }
+    let configurations = ordering_off_configurations(17);
     let rows = measure_all(&configurations);
     let nodes = table(&configurations, &rows, |stats| stats.nodes.to_string());
     insta::assert_snapshot!("stage_17_ordering_off_nodes_depth_8", nodes);

@@ -17,7 +17,7 @@ use cb2026::position::Position;
 use cb2026::score::MATE;
 use cb2026::search::{Control, Searcher, base_reduction, root_moves};
 use cb2026::tt::TranspositionTable;
-use support::depth8::{configurations, measure_all, table};
+use support::depth8::{configurations, measure_all, ordering_off_configurations, table};
 
 #[test]
 #[ignore = "two searches of the six positions at depth 8: run in release by cargo xtask ci"]
@@ -40,13 +40,7 @@ fn the_six_positions_at_depth_8_with_and_without_late_move_reductions() {
 #[test]
 #[ignore = "four searches of the six positions at depth 8: run in release by cargo xtask ci"]
 fn under_stage_16_each_ordering_table_switched_off_in_turn() {
-    let stage_16 = SearchConfig::preset(16).unwrap();
-    let mut configurations = vec![("stage-16".to_string(), stage_16)];
-    for name in ["killers", "history", "countermove"] {
-        let mut config = stage_16;
-        config.set(name, false).unwrap();
-        configurations.push((format!("no-{name}"), config));
-    }
+    let configurations = ordering_off_configurations(16);
     let rows = measure_all(&configurations);
     let nodes = table(&configurations, &rows, |stats| stats.nodes.to_string());
     insta::assert_snapshot!("stage_16_ordering_off_nodes_depth_8", nodes);

@@ -106,7 +106,10 @@ fn count(side: &Build, depth: u32, runs: usize) -> Result<Count, String> {
             .args(["--tool=cachegrind", "--cache-sim=no", "--quiet"])
             .arg(format!("--cachegrind-out-file={}", out.display()))
             .arg(&side.binaries[0]);
-        bench = Some(run_bench(&mut command, depth).map_err(|e| format!("{}: {e}", side.name))?);
+        bench = Some(
+            run_bench(&mut command, &format!("bench {depth}"))
+                .map_err(|e| format!("{}: {e}", side.name))?,
+        );
         instructions.push(summary(&out)?);
     }
     let bench = bench.expect("at least one run");

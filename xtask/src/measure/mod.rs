@@ -24,10 +24,11 @@ pub struct BenchLine {
     pub nps: u64,
 }
 
-/// Runs `bench DEPTH` in `command` (the engine, or a tool running it) by writing it on
-/// standard input, which every revision since stage 10 reads, and returns the last line.
-pub fn run_bench(command: &mut Command, depth: u32) -> Result<BenchLine, String> {
-    let text = run_with_input(command, &format!("bench {depth}"))?;
+/// Runs `bench`, the command line `bench` (`bench 6`, `bench 6 stage 15`), in `command` (the
+/// engine, or a tool running it) by writing it on standard input, which every revision since
+/// stage 10 reads, and returns the last line.
+pub fn run_bench(command: &mut Command, bench: &str) -> Result<BenchLine, String> {
+    let text = run_with_input(command, bench)?;
     bench_line(&text).ok_or_else(|| format!("no `N nodes M nps` line in:\n{text}"))
 }
 

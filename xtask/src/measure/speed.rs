@@ -6,7 +6,7 @@
 use super::build::{self, Build};
 use super::paired::{self, Change, Verdict};
 use super::write_record;
-use super::{bench_line, cpu_name, load_average, run_with_input, rustc_version, stats_nodes};
+use super::{cpu_name, load_average, run_bench, run_with_input, rustc_version, stats_nodes};
 use crate::cli::positive;
 use crate::repo_root;
 use std::process::Command;
@@ -141,15 +141,10 @@ impl Workload {
     /// one.
     fn run(self, command: &mut Command, stage: Option<u32>) -> Result<Sample, String> {
         match self {
-            Workload::Bench(_) => {
-                let output = run_with_input(command, &self.command(stage))?;
-                let line = bench_line(&output)
-                    .ok_or_else(|| format!("no `N nodes M nps` line in:\n{output}"))?;
-                Ok(Sample {
-                    nodes: line.nodes,
-                    figure: line.nps as f64,
-                })
-            }
+            Workload::Bench(_) => run_bench(command, &self.command(stage)).map(|line| Sample {
+                nodes: line.nodes,
+                figure: line.nps as f64,
+            }),
             Workload::Stats(_) => {
                 let start = Instant::now();
                 let output = run_with_input(command, &self.command(stage))?;

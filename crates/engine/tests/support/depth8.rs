@@ -38,6 +38,20 @@ pub fn configurations(stage: u32) -> Vec<(String, SearchConfig)> {
     columns
 }
 
+/// The searches that measure what chapter 10's ordering tables are worth to `stage`'s
+/// search: its preset, then the preset with the killers, the history and the countermove
+/// each switched off in turn (`no-killers`, …).
+pub fn ordering_off_configurations(stage: u32) -> Vec<(String, SearchConfig)> {
+    let preset = SearchConfig::preset(stage).unwrap();
+    let mut configurations = vec![(format!("stage-{stage}"), preset)];
+    for name in ["killers", "history", "countermove"] {
+        let mut config = preset;
+        config.set(name, false).unwrap();
+        configurations.push((format!("no-{name}"), config));
+    }
+    configurations
+}
+
 /// What each of `configurations` counts on each of the six positions: a row per position,
 /// with its name, holding a column per configuration.
 pub fn measure_all(configurations: &[(String, SearchConfig)]) -> Vec<(&'static str, Vec<Stats>)> {
