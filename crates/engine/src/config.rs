@@ -54,6 +54,20 @@ bitflags::bitflags! {
         /// quiet moves have been searched, the quiet moves left are not searched at all; more
         /// are searched when the node's evaluation is improving.
         const LMP = 1 << 10;
+        /// Futility pruning (stage 18): at a shallow node that is not a PV node, once a move
+        /// has been searched, a quiet move is not searched when the static evaluation plus a
+        /// margin for the depth still falls short of alpha.
+        const FUTILITY = 1 << 11;
+        /// Losing captures skipped in quiescence (stage 18): out of check, a capture that the
+        /// static exchange evaluation says loses material is not searched.
+        const QUIESCENCE_SEE = 1 << 12;
+        /// SEE pruning (stage 18): at a shallow node that is not a PV node, once a move has
+        /// been searched, a capture or quiet move that loses more material than the depth
+        /// allows, by the static exchange evaluation, is not searched.
+        const SEE_PRUNING = 1 << 13;
+        /// Losing captures ordered last (stage 18): a capture that the static exchange
+        /// evaluation says loses material is tried after the quiet moves, not before them.
+        const SEE_ORDERING = 1 << 14;
     }
 }
 
@@ -125,6 +139,26 @@ pub const SWITCHES: &[Switch] = &[
         name: "lmp",
         stage: 17,
         flag: Switches::LMP,
+    },
+    Switch {
+        name: "futility",
+        stage: 18,
+        flag: Switches::FUTILITY,
+    },
+    Switch {
+        name: "qsee",
+        stage: 18,
+        flag: Switches::QUIESCENCE_SEE,
+    },
+    Switch {
+        name: "seeprune",
+        stage: 18,
+        flag: Switches::SEE_PRUNING,
+    },
+    Switch {
+        name: "seeorder",
+        stage: 18,
+        flag: Switches::SEE_ORDERING,
     },
 ];
 

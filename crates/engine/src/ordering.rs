@@ -21,6 +21,7 @@ use crate::moves::Move;
 use crate::piece::Piece;
 use crate::piece::PieceType;
 use crate::position::Position;
+use crate::see::{see, see_at_least};
 use tables::{MAX_HISTORY, OrderingTables};
 
 /// The ordering key of the move a node is told to try first: above every other key.
@@ -39,6 +40,11 @@ pub const KILLER_KEYS: [i32; 2] = [COUNTERMOVE_KEY + 2, COUNTERMOVE_KEY + 1];
 
 /// Added to every capture's key, so that the worst capture still comes before any killer.
 pub const CAPTURE_BASE: i32 = 8 * MAX_HISTORY;
+
+/// The key of a capture that loses nothing by SEE, less what a losing one loses: every
+/// losing capture's key lies below any quiet move's score, and the one that loses least
+/// comes first among them.
+pub const LOSING_CAPTURE_BASE: i32 = -CAPTURE_BASE;
 
 /// How much one step up in the victim's value weighs against the attacker's: more than the
 /// whole range of attackers (pawn to king is five steps), so the victim decides first.
@@ -76,6 +82,9 @@ pub enum Band {
     /// Any other move, ordered by its history score: a quiet move, or a promotion that takes
     /// nothing (which the ordering tables treat as quiet).
     Quiet,
+    /// A capture that loses material by the static exchange evaluation, tried after the
+    /// quiet moves (stage 18).
+    LosingCapture,
 }
 
 impl Band {
@@ -84,9 +93,13 @@ impl Band {
     pub fn of_key(key: i32) -> Band {
         match key {
             HINT_KEY => Band::Hint,
-            key if key >= CAPTURE_BASE => Band::Capture,
+            // Above the first killer: a capture, whose key is CAPTURE_BASE and a little less
+            // (a pawn taken by a piece) or more.
+            key if key > KILLER_KEYS[0] => Band::Capture,
             key if KILLER_KEYS.contains(&key) => Band::Killer,
             COUNTERMOVE_KEY => Band::Countermove,
+            // Below every quiet move's score, which lies within three history scores of 0.
+            key if key < -COUNTERMOVE_KEY => Band::LosingCapture,
             _ => Band::Quiet,
         }
     }
@@ -170,6 +183,20 @@ impl MovePicker {
                 counter if counter == countermove => COUNTERMOVE_KEY,
                 _ => tables.history_score(side, mv),
             };
+        }
+        self
+    }
+
+    /// The picker with every capture that loses material by the static exchange evaluation
+    /// ([`see`]) moved after the quiet moves, keyed [`LOSING_CAPTURE_BASE`] plus its
+    /// (negative) exchange value. The hint keeps its place: the table's move comes first
+    /// whatever it risks.
+    pub fn losing_captures_last(mut self, position: &Position) -> MovePicker {
+        for (key, &mv) in self.keys.iter_mut().zip(self.moves.as_slice()) {
+            if *key == HINT_KEY || !mv.is_capture() || see_at_least(position, mv, 0) {
+                continue;
+            }
+            *key = LOSING_CAPTURE_BASE + see(position, mv);
         }
         self
     }
@@ -359,6 +386,36 @@ mod tests {
             picked,
             legal_moves(&position).as_slice(),
             "nothing learnt, nothing moved"
+        );
+    }
+
+    #[test]
+    fn a_pawn_taken_by_a_piece_is_in_the_captures_band() {
+        // The knight takes the pawn on d5: its key is a little below CAPTURE_BASE.
+        let position = Position::from_fen("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1").unwrap();
+        let mut picker = MovePicker::new(&position, legal_moves(&position), None);
+        let (mv, band) = picker.next_with_band().unwrap();
+        assert_eq!((mv.to_string().as_str(), band), ("c3d5", Band::Capture));
+    }
+
+    #[test]
+    fn losing_captures_come_after_the_quiet_moves_least_losing_first() {
+        // The queen can take the pawn on d5 (SEE -800), the knight can take it (-200), and
+        // the pawn on b4 can take the one on a5, which nothing defends (+100).
+        let position = Position::from_fen("4k3/8/4p3/p2p4/1P6/2N5/8/3QK3 w - - 0 1").unwrap();
+        let mut picker = MovePicker::new(&position, legal_moves(&position), None)
+            .losing_captures_last(&position);
+        let picked: Vec<(String, Band)> = std::iter::from_fn(|| picker.next_with_band())
+            .map(|(mv, band)| (mv.to_string(), band))
+            .collect();
+        assert_eq!(picked[0], ("b4a5".to_string(), Band::Capture));
+        let last: Vec<&(String, Band)> = picked.iter().rev().take(2).collect();
+        assert_eq!(*last[0], ("d1d5".to_string(), Band::LosingCapture));
+        assert_eq!(*last[1], ("c3d5".to_string(), Band::LosingCapture));
+        let middle = &picked[1..picked.len() - 2];
+        assert!(
+            middle.iter().all(|(_, band)| *band == Band::Quiet),
+            "{middle:?}"
         );
     }
 

@@ -92,6 +92,34 @@ pub fn see(position: &Position, mv: Move) -> i32 {
     gains[0]
 }
 
+/// Whether `mv`, a legal move of `position`, wins at least `threshold` by SEE: the answer of
+/// `see(position, mv) >= threshold`, found without playing the exchange out when the move's
+/// worst case already reaches the threshold. The worst case is what the move takes (and what
+/// a promotion adds) less the piece it leaves on the square: the other side may take that
+/// piece back, and the side that moved may then stop; unless the square is on the other
+/// side's last rank, where a pawn that takes back becomes a queen and the worst case is
+/// worse, so there the exchange is always played out. Most captures of the search take a
+/// piece worth as much as the one that takes it, and need no exchange played out to know
+/// they lose nothing.
+pub fn see_at_least(position: &Position, mv: Move, threshold: i32) -> bool {
+    let taken = match mv.kind() {
+        MoveKind::EnPassant => value(PieceType::Pawn),
+        _ => position
+            .piece_at(mv.to())
+            .map_or(0, |piece| value(piece.piece_type)),
+    };
+    let promoted = mv
+        .promotion()
+        .map_or(0, |kind| value(kind) - value(PieceType::Pawn));
+    let left_on_square = mv
+        .promotion()
+        .unwrap_or(position.moving_piece(mv).piece_type);
+    let worst_case = taken + promoted - value(left_on_square);
+    let mover = position.moving_piece(mv).color;
+    let known = worst_case >= threshold && !is_last_rank(mv.to(), !mover);
+    known || see(position, mv) >= threshold
+}
+
 /// The square and kind of `side`'s least valuable piece among `attackers`, the lowest square
 /// first among pieces of one kind; `None` when `side` has none.
 fn least_valuable_attacker(
@@ -345,7 +373,7 @@ mod tests {
     ];
 
     #[test]
-    fn see_agrees_with_the_exchange_played_out_on_random_positions() {
+    fn see_and_see_at_least_agree_with_the_exchange_played_out_on_random_positions() {
         let mut rng = Rng::new(0x5ee);
         let mut checked = 0;
         // How many moves lost material, and how many won it: the exchanges that test SEE.
@@ -361,6 +389,13 @@ mod tests {
                     for &mv in moves.as_slice() {
                         let expected = reference_see(&position, mv);
                         assert_eq!(see(&position, mv), expected, "{mv} in {position:?}");
+                        for threshold in [-300, -100, -1, 0, 1, 100, 300] {
+                            assert_eq!(
+                                see_at_least(&position, mv, threshold),
+                                expected >= threshold,
+                                "{mv} at {threshold} in {position:?}"
+                            );
+                        }
                         checked += 1;
                         if expected != 0 {
                             signs[usize::from(expected > 0)] += 1;

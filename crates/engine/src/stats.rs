@@ -42,6 +42,15 @@ pub struct Stats {
     pub reduced_re_searches: u64,
     /// Quiet moves left out of their node's search by late move pruning (stage 17).
     pub late_moves_pruned: u64,
+    /// Quiet moves left out by futility pruning, the evaluation being too far below alpha
+    /// (stage 18).
+    pub futile_moves_pruned: u64,
+    /// Moves of the main search left out because the static exchange evaluation said they
+    /// lose too much material for their depth (stage 18).
+    pub see_moves_pruned: u64,
+    /// Captures that quiescence did not search because the static exchange evaluation said
+    /// they lose material (stage 18).
+    pub losing_captures_skipped: u64,
 }
 
 impl Stats {
@@ -101,6 +110,9 @@ impl Stats {
         self.reduced += other.reduced;
         self.reduced_re_searches += other.reduced_re_searches;
         self.late_moves_pruned += other.late_moves_pruned;
+        self.futile_moves_pruned += other.futile_moves_pruned;
+        self.see_moves_pruned += other.see_moves_pruned;
+        self.losing_captures_skipped += other.losing_captures_skipped;
     }
 
     /// The share of cutoffs made by the first move, in per cent (0 when there were none).

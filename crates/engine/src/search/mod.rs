@@ -21,6 +21,7 @@ mod child;
 mod control;
 mod draw;
 mod frame;
+mod futility;
 mod move_loop;
 mod move_pruning;
 mod null_move;
@@ -31,6 +32,7 @@ mod quiescence;
 mod reductions;
 mod reverse_futility;
 mod root;
+mod see_pruning;
 mod tt;
 
 #[cfg(test)]
@@ -40,12 +42,16 @@ pub use check_extension::CHECK_EXTENSION_PLY_FACTOR;
 pub use control::{CHECK_INTERVAL, Control};
 pub use draw::FIFTY_MOVE_PLIES;
 pub use frame::Frame;
+pub use futility::{
+    FUTILITY_MARGIN_BASE, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, futility_margin,
+};
 pub use move_pruning::{LMP_BASE, LMP_MAX_DEPTH, late_move_count};
 pub use null_move::{NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION};
 pub use one_ply::{choose_move, score_after};
 pub use reductions::{LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_SEARCHED, base_reduction};
 pub use reverse_futility::{REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH};
 pub use root::{Outcome, root_moves, think};
+pub use see_pruning::{SEE_CAPTURE_MARGIN, SEE_PRUNING_MAX_DEPTH, SEE_QUIET_MARGIN, see_threshold};
 
 use crate::config::SearchConfig;
 use crate::eval::evaluate;

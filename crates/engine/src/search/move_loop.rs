@@ -35,8 +35,10 @@ impl Searcher<'_> {
         let mut quiets_tried = MoveList::new();
         while let Some((mv, band)) = moves.next_with_band() {
             let node = (ply, pv_node);
-            if self.late_move_prune(mv, depth, node, quiets_searched, best) {
-                self.stats.late_moves_pruned += 1;
+            let pruned = self.late_move_prune(mv, depth, node, quiets_searched, best)
+                || self.futility_prune(position, mv, depth, node, (alpha, best))
+                || self.see_prune(position, mv, depth, node, best);
+            if pruned {
                 continue;
             }
             let window = (alpha, beta);

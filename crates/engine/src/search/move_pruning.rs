@@ -8,8 +8,10 @@
 //! came first.
 
 use super::{Depth, Searcher};
+use crate::attacked::in_check;
 use crate::config::Switches;
 use crate::moves::Move;
+use crate::position::Position;
 use crate::score::MATE_BOUND;
 
 /// The deepest node that prunes late moves: deeper, a move wrongly left out costs a whole
@@ -30,6 +32,20 @@ pub fn late_move_count(depth: Depth, improving: bool) -> usize {
     if improving { count } else { count / 2 }
 }
 
+/// Whether a node whose moves searched so far have `best` as their best score may leave out
+/// the moves still to come: only once it has searched a move that is not mated. Until then
+/// the node has no score of its own, and a move left out may be the only escape.
+pub(super) fn may_prune(best: Option<i32>) -> bool {
+    best.is_some_and(|best| best > -MATE_BOUND)
+}
+
+/// Whether `mv`, a legal move of `position`, gives check. Found by making the move, which
+/// costs far less than searching it: the pruning steps that spare checks ask only about a
+/// move they are about to leave out.
+pub(super) fn gives_check(position: &Position, mv: Move) -> bool {
+    in_check(&position.make(mv))
+}
+
 impl Searcher<'_> {
     /// Whether to leave `mv` out of the search of the node at `ply`, `depth` deep, after
     /// `quiets_searched` of its quiet moves were searched with `best` the best score so far;
@@ -37,11 +53,11 @@ impl Searcher<'_> {
     ///
     /// Only a quiet move is pruned (a capture or a promotion changes the material, and the
     /// captures came first anyway), at a node no deeper than [`LMP_MAX_DEPTH`], not a PV node
-    /// (whose exact score is wanted) and not in check (whose few moves are all forced). A node
-    /// whose every move so far is mated prunes nothing: a quiet move may be the escape. A move
-    /// that gives check is pruned like any other: knowing that it checks would mean making it.
+    /// (whose exact score is wanted) and not in check (whose few moves are all forced), and
+    /// only once the node has searched a move that is not mated ([`may_prune`]). A move that
+    /// gives check is pruned like any other: knowing that it checks would mean making it.
     pub(super) fn late_move_prune(
-        &self,
+        &mut self,
         mv: Move,
         depth: Depth,
         (ply, pv_node): (usize, bool),
@@ -54,10 +70,12 @@ impl Searcher<'_> {
         if pv_node || depth > LMP_MAX_DEPTH || !mv.is_quiet() || self.in_check(ply) {
             return false;
         }
-        if best.is_none_or(|best| best <= -MATE_BOUND) {
+        if !may_prune(best) {
             return false;
         }
-        quiets_searched >= late_move_count(depth, self.improving(ply))
+        let late = quiets_searched >= late_move_count(depth, self.improving(ply));
+        self.stats.late_moves_pruned += u64::from(late);
+        late
     }
 }
 

@@ -1,6 +1,7 @@
 //! Which moves a node searches, and in what order.
 
 use super::{Depth, Searcher};
+use crate::config::Switches;
 use crate::movegen::{MoveList, legal_moves};
 use crate::moves::Move;
 use crate::ordering::MovePicker;
@@ -13,7 +14,8 @@ impl Searcher<'_> {
     /// first); every other node orders its legal moves, trying first the `hash_move` the
     /// transposition table found for it, or else the move the last iteration's line plays
     /// there, if the node lies on that line; then the captures, then the quiet moves in the
-    /// order the killers, countermoves and history have learnt.
+    /// order the killers, countermoves and history have learnt, then the captures that lose
+    /// material.
     pub(super) fn ordered_moves(
         &self,
         position: &Position,
@@ -26,12 +28,23 @@ impl Searcher<'_> {
             return MovePicker::in_order(moves);
         }
         let first = hash_move.or_else(|| self.hint(ply));
-        MovePicker::new(position, legal_moves(position), first).learnt(
+        let picker = MovePicker::new(position, legal_moves(position), first).learnt(
             position,
             &self.tables,
             ply,
             self.previous_move(ply),
-        )
+        );
+        self.losing_captures_last(position, picker)
+    }
+
+    /// `picker`, a node's moves in `position`, with the captures that lose material by the
+    /// static exchange evaluation moved after the quiet moves (stage 18): a capture that gives
+    /// a piece for a pawn is tried after the moves that give nothing.
+    fn losing_captures_last(&self, position: &Position, picker: MovePicker) -> MovePicker {
+        if !self.config.is_on(Switches::SEE_ORDERING) {
+            return picker;
+        }
+        picker.losing_captures_last(position)
     }
 
     /// The move that led to the node at `ply`, with the piece that made it: `None` at the

@@ -11,7 +11,8 @@ use crate::score::{INFINITY, MAX_PLY, mated_score};
 impl Searcher<'_> {
     /// The score of `position` once the captures have been played out: the side to move may
     /// "stand pat" on the static evaluation, or capture. In check it may not stand pat, and
-    /// every evasion is searched.
+    /// every evasion is searched. Out of check, from stage 18, a capture that loses material
+    /// by the static exchange evaluation is not searched: standing pat is better.
     pub(super) fn quiescence(
         &mut self,
         position: &Position,
@@ -44,6 +45,9 @@ impl Searcher<'_> {
             return Ok(mated_score(ply));
         }
         for mv in MovePicker::new(position, moves, None) {
+            if self.skip_losing_capture(position, mv, ply) {
+                continue;
+            }
             let child = self.play(position, mv, ply);
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha)?;
             best = best.max(score);
