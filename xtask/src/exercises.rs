@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 29] = [
+pub const EXERCISES: [Exercise; 32] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -262,10 +262,34 @@ pub const EXERCISES: [Exercise; 29] = [
     Exercise {
         page: "ch13-lmr.md",
         file: "crates/engine/src/search/move_pruning.rs",
-        from: "if best.is_none_or(|best| best <= -MATE_BOUND) {",
-        to: "if best.is_none() {",
+        from: "best.is_some_and(|best| best > -MATE_BOUND)",
+        to: "best.is_some()",
         target: &["--lib"],
         test: "search::move_pruning::tests::a_node_whose_moves_are_all_mated_so_far_prunes_nothing",
+    },
+    Exercise {
+        page: "ch14-futility.md",
+        file: "crates/engine/src/search/futility.rs",
+        from: "let futile = eval + futility_margin(depth) <= alpha && !gives_check(position, mv);",
+        to: "let futile = eval + futility_margin(depth) <= alpha;",
+        target: &["--lib"],
+        test: "search::futility::tests::a_quiet_move_that_gives_check_is_searched",
+    },
+    Exercise {
+        page: "ch14-futility.md",
+        file: "crates/engine/src/search/see_pruning.rs",
+        from: "if !self.config.is_on(Switches::QUIESCENCE_SEE) || self.in_check(ply) {",
+        to: "if !self.config.is_on(Switches::QUIESCENCE_SEE) {",
+        target: &["--lib"],
+        test: "search::see_pruning::tests::quiescence_skips_losing_captures_only_out_of_check",
+    },
+    Exercise {
+        page: "ch14-futility.md",
+        file: "crates/engine/src/see.rs",
+        from: "let known = worst_case >= threshold && !is_last_rank(mv.to(), !mover);",
+        to: "let known = worst_case >= threshold;",
+        target: &["--lib"],
+        test: "see::tests::see_and_see_at_least_agree_with_the_exchange_played_out_on_random_positions",
     },
 ];
 

@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 15] = [
+const TRANSCRIPTS: [(&str, &str); 16] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -57,6 +57,10 @@ const TRANSCRIPTS: [(&str, &str); 15] = [
     (
         "go-depth-8-stage-17",
         "set stage 17\nposition startpos\ngo depth 8",
+    ),
+    (
+        "go-depth-8-stage-18",
+        "set stage 18\nposition startpos\ngo depth 8",
     ),
     (
         "multipv-3",

@@ -20,12 +20,12 @@ pub const SEE_PRUNING_MAX_DEPTH: Depth = 6;
 
 /// The material, in centipawns a ply of depth, a capture may lose by SEE and still be
 /// searched: see [`see_threshold`].
-pub const SEE_CAPTURE_MARGIN: i32 = 100;
+pub const SEE_CAPTURE_MARGIN: i32 = 50;
 
 /// The material, in centipawns a ply of depth, a quiet move may lose by SEE and still be
 /// searched: smaller than a capture's, since a quiet move that loses material has taken
 /// nothing for it. See [`see_threshold`].
-pub const SEE_QUIET_MARGIN: i32 = 60;
+pub const SEE_QUIET_MARGIN: i32 = 30;
 
 /// The least SEE value at which `mv`, at a node `depth` plies deep, is still searched:
 /// minus the margin of its kind times the depth, so a deeper node tries more of the moves
@@ -164,30 +164,36 @@ mod tests {
 
     #[test]
     fn a_move_is_pruned_when_it_loses_more_than_its_depth_allows() {
-        // The knight's capture loses 200: below the threshold at depth 1, not at depth 2.
-        assert_eq!(
-            see_threshold(find_move_in(KNIGHT_TAKES, "c3d5"), 2),
-            Some(-200)
-        );
+        // The knight's capture loses 200: pruned while the threshold is above -200.
+        let knight = find_move_in(KNIGHT_TAKES, "c3d5");
+        for depth in 1..=SEE_PRUNING_MAX_DEPTH {
+            let below = -200 < see_threshold(knight, depth).unwrap();
+            assert_eq!(
+                prunes(KNIGHT_TAKES, "c3d5", depth, Some(0)),
+                below,
+                "{depth}"
+            );
+        }
         assert!(prunes(KNIGHT_TAKES, "c3d5", 1, Some(0)));
-        assert!(!prunes(KNIGHT_TAKES, "c3d5", 2, Some(0)));
+        assert!(!prunes(
+            KNIGHT_TAKES,
+            "c3d5",
+            SEE_PRUNING_MAX_DEPTH,
+            Some(0)
+        ));
         // The queen's capture loses 800 and the queen put where a pawn takes it 900: both
         // are pruned at every depth that prunes.
         assert!(prunes(EXCHANGES, "d1d5", SEE_PRUNING_MAX_DEPTH, Some(0)));
         assert!(prunes(EXCHANGES, "d1d4", SEE_PRUNING_MAX_DEPTH, Some(0)));
         assert!(!prunes(EXCHANGES, "d1d2", 1, Some(0)), "loses nothing");
-        // Qd1-d7 puts the queen where the king takes it (SEE −900), with check.
+        assert!(!prunes(EXCHANGES, "d1a4", 1, Some(0)), "loses nothing");
+        // Qd1-d7 puts the queen where the king takes it (SEE -900), with check.
         let check = "4k3/8/8/8/8/8/8/3QK3 w - - 0 1";
-        assert_eq!(
-            see_threshold(find_move_in(check, "d1d7"), 1),
-            Some(-SEE_QUIET_MARGIN)
-        );
         assert!(!prunes(check, "d1d7", 1, Some(0)), "gives check");
         assert!(
             prunes(EXCHANGES, "d1d4", 1, Some(0)),
             "the same loss without check"
         );
-        assert!(!prunes(EXCHANGES, "d1a4", 1, Some(0)), "loses nothing");
     }
 
     #[test]
