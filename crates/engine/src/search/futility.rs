@@ -53,11 +53,14 @@ impl Searcher<'_> {
         if !self.config.is_on(Switches::FUTILITY) {
             return false;
         }
-        if pv_node || depth > FUTILITY_MAX_DEPTH || !mv.is_quiet() || !may_prune(best) {
+        if pv_node || depth > FUTILITY_MAX_DEPTH || !mv.is_quiet() || self.in_check(ply) {
             return false;
         }
-        // A node in check has no static evaluation in its frame.
-        let Some(eval) = self.stack[ply].static_eval.filter(|_| !self.in_check(ply)) else {
+        if !may_prune(best) {
+            return false;
+        }
+        // Every node of the main search that is not in check has its evaluation in its frame.
+        let Some(eval) = self.stack[ply].static_eval else {
             return false;
         };
         let futile = eval + futility_margin(depth) <= alpha && !gives_check(position, mv);
