@@ -68,6 +68,9 @@ bitflags::bitflags! {
         /// Losing captures ordered last (stage 18): a capture that the static exchange
         /// evaluation says loses material is tried after the quiet moves, not before them.
         const SEE_ORDERING = 1 << 14;
+        /// Internal iterative reductions (stage 19): a node deep enough that the
+        /// transposition table has no move for is searched a ply shallower.
+        const IIR = 1 << 15;
     }
 }
 
@@ -159,6 +162,11 @@ pub const SWITCHES: &[Switch] = &[
         name: "seeorder",
         stage: 18,
         flag: Switches::SEE_ORDERING,
+    },
+    Switch {
+        name: "iir",
+        stage: 19,
+        flag: Switches::IIR,
     },
 ];
 

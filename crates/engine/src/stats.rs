@@ -51,6 +51,9 @@ pub struct Stats {
     /// Captures that quiescence did not search because the static exchange evaluation said
     /// they lose material (stage 18).
     pub losing_captures_skipped: u64,
+    /// Nodes searched a ply shallower because the transposition table had no move for them
+    /// (stage 19).
+    pub iterative_reductions: u64,
 }
 
 impl Stats {
@@ -113,6 +116,7 @@ impl Stats {
         self.futile_moves_pruned += other.futile_moves_pruned;
         self.see_moves_pruned += other.see_moves_pruned;
         self.losing_captures_skipped += other.losing_captures_skipped;
+        self.iterative_reductions += other.iterative_reductions;
     }
 
     /// The share of cutoffs made by the first move, in per cent (0 when there were none).

@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 16] = [
+const TRANSCRIPTS: [(&str, &str); 17] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -61,6 +61,10 @@ const TRANSCRIPTS: [(&str, &str); 16] = [
     (
         "go-depth-8-stage-18",
         "set stage 18\nposition startpos\ngo depth 8",
+    ),
+    (
+        "go-depth-8-stage-19",
+        "set stage 19\nposition startpos\ngo depth 8",
     ),
     (
         "multipv-3",

@@ -22,6 +22,7 @@ mod control;
 mod draw;
 mod frame;
 mod futility;
+mod iir;
 mod move_loop;
 mod move_pruning;
 mod null_move;
@@ -45,6 +46,7 @@ pub use frame::Frame;
 pub use futility::{
     FUTILITY_MARGIN_BASE, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, futility_margin,
 };
+pub use iir::{IIR_MIN_DEPTH, IIR_REDUCTION};
 pub use move_pruning::{LMP_BASE, LMP_MAX_DEPTH, late_move_count};
 pub use null_move::{NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION};
 pub use one_ply::{choose_move, score_after};
@@ -173,6 +175,7 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.null_move(position, depth, ply, (alpha, beta))? {
             return Ok(score);
         }
+        let depth = depth - self.internal_iterative_reduction(hit, depth, ply);
         let moves = self.ordered_moves(position, ply, hit.and_then(|hit| hit.mv));
         let (score, best) = self.search_moves(position, moves, depth, ply, alpha, beta)?;
         self.store(position, (depth, ply), (alpha, beta), score, best);
