@@ -13,10 +13,13 @@ use std::fmt::Write;
 /// The deepest depth plotted.
 pub const DEEPEST: u32 = 5;
 
-/// The plot's width and height, in SVG units.
+/// The plot's width, in SVG units.
 const WIDTH: f64 = 480.0;
-/// The plot's height.
-const HEIGHT: f64 = 340.0;
+/// The height of the plotting area alone: the plot grows by its legend as stages are added,
+/// so the lines keep this much room whatever their number.
+const PLOT_HEIGHT: f64 = 240.0;
+/// The plot's height: the legend, the plotting area and the x axis's labels.
+const HEIGHT: f64 = TOP + PLOT_HEIGHT + BOTTOM;
 /// Room left of the plotting area, for the y axis's labels.
 const LEFT: f64 = 64.0;
 /// Room right of the plotting area.
@@ -47,7 +50,7 @@ struct Line {
 
 /// The stages so far, one line each. Stage 9's search has no iterative deepening, so it is
 /// measured by the one-pass harness; from stage 10 on, each stage is its preset.
-const LINES: [Line; 9] = [
+const LINES: [Line; 11] = [
     Line {
         name: "stage 9: one pass",
         stage: 10,
@@ -110,6 +113,20 @@ const LINES: [Line; 9] = [
         search: measure::measure,
         colour: "#a93226",
         dash: "none",
+    },
+    Line {
+        name: "stage 18: futility pruning, SEE",
+        stage: 18,
+        search: measure::measure,
+        colour: "#0097a7",
+        dash: "6 3",
+    },
+    Line {
+        name: "stage 19: internal iterative reductions",
+        stage: 19,
+        search: measure::measure,
+        colour: "#c2185b",
+        dash: "2 2",
     },
 ];
 
