@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 32] = [
+pub const EXERCISES: [Exercise; 34] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -290,6 +290,22 @@ pub const EXERCISES: [Exercise; 32] = [
         to: "let known = worst_case >= threshold;",
         target: &["--lib"],
         test: "see::tests::see_and_see_at_least_agree_with_the_exchange_played_out_on_random_positions",
+    },
+    Exercise {
+        page: "ch14-futility.md",
+        file: "crates/engine/src/search/iir.rs",
+        from: " || !self.config.is_on(Switches::TT)",
+        to: "",
+        target: &["--lib"],
+        test: "search::iir::tests::with_its_switch_or_the_table_switched_off_nothing_is_reduced",
+    },
+    Exercise {
+        page: "ch14-futility.md",
+        file: "crates/engine/src/search/iir.rs",
+        from: "|| has_table_move || self.in_check(ply)",
+        to: "|| has_table_move",
+        target: &["--lib"],
+        test: "search::iir::tests::a_node_with_a_move_from_the_table_a_shallow_node_the_root_and_a_node_in_check_are_not",
     },
 ];
 
