@@ -49,26 +49,29 @@ pub struct Budget {
 /// The budget of a search by `side` under `limits`, or `None` if they give no time (a depth,
 /// a node count, `infinite`).
 ///
-/// `movetime` is used as it is, less the overhead (`limits.move_overhead`, or
-/// [`MOVE_OVERHEAD_MS`]). A clock is shared
-/// out: the usable time left (the time left less the overhead) divided by the moves to go,
-/// plus most of the increment, is the plan; the soft limit is part of it and the hard limit a
-/// multiple, never more than a share of the usable time. A clock with less on it than the
-/// overhead leaves no usable time: the search answers with the first move it has.
+/// `movetime` is searched exactly, as the UCI protocol asks: the interface that sends it
+/// allows for its own delays. The overhead (`limits.move_overhead`, or [`MOVE_OVERHEAD_MS`])
+/// is kept back from a clock, which a game is lost on: a clock is shared out, the usable time
+/// left (the time left less the overhead) divided by the moves to go, plus most of the
+/// increment, being the plan; the soft limit is part of it and the hard limit a multiple,
+/// never more than a share of the usable time. A clock with less on it than the overhead
+/// leaves no usable time: the search answers with the first move it has. A `movetime` sent
+/// with a clock is held to the clock's usable time.
 pub fn budget(limits: &Limits, side: Color) -> Option<Budget> {
     let overhead = limits.move_overhead.unwrap_or(MOVE_OVERHEAD_MS);
+    let (time, increment) = match side {
+        Color::White => (limits.white_time, limits.white_increment),
+        Color::Black => (limits.black_time, limits.black_increment),
+    };
+    let usable = time.map(|time| time.saturating_sub(overhead));
     if let Some(move_time) = limits.move_time {
-        let exact = Duration::from_millis(move_time.saturating_sub(overhead));
+        let exact = Duration::from_millis(usable.map_or(move_time, |usable| move_time.min(usable)));
         return Some(Budget {
             soft: exact,
             hard: exact,
         });
     }
-    let (time, increment) = match side {
-        Color::White => (limits.white_time?, limits.white_increment),
-        Color::Black => (limits.black_time?, limits.black_increment),
-    };
-    let usable = time.saturating_sub(overhead);
+    let usable = usable?;
     let moves_left = limits.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
     let plan = usable / moves_left + increment.unwrap_or(0) * INCREMENT_PERCENT / 100;
     let hard = (plan * HARD_FACTOR).min(usable * MAX_SHARE_PERCENT / 100);
@@ -184,8 +187,30 @@ mod tests {
             white_time: Some(1_000),
             ..Limits::default()
         };
-        assert_eq!(white(limits), (250, 250));
+        assert_eq!(white(limits), (300, 300));
         assert_eq!(budget(&Limits::default(), Color::White), None);
+    }
+
+    #[test]
+    fn the_overhead_is_kept_back_from_a_clock_and_never_from_a_movetime() {
+        // `go movetime 10` once searched no time at all, 10 ms less the 50 of the overhead.
+        for (move_time, overhead) in [(10, MOVE_OVERHEAD_MS), (50, MOVE_OVERHEAD_MS), (300, 5_000)]
+        {
+            let limits = Limits {
+                move_time: Some(move_time),
+                move_overhead: Some(overhead),
+                ..Limits::default()
+            };
+            let exact = u128::from(move_time);
+            assert_eq!(white(limits), (exact, exact), "{move_time} ms");
+        }
+        // With a clock beside it, the clock less the overhead bounds it.
+        let limits = Limits {
+            move_time: Some(300),
+            white_time: Some(200),
+            ..Limits::default()
+        };
+        assert_eq!(white(limits), (150, 150));
     }
 
     #[test]
