@@ -51,9 +51,9 @@ pub struct Budget {
 ///
 /// `movetime` is searched exactly, as the UCI protocol asks: the interface that sends it
 /// allows for its own delays. The overhead (`limits.move_overhead`, or [`MOVE_OVERHEAD_MS`])
-/// is kept back from a clock, which a game is lost on: a clock is shared out, the usable time
-/// left (the time left less the overhead) divided by the moves to go, plus most of the
-/// increment, being the plan; the soft limit is part of it and the hard limit a multiple,
+/// is kept back from a clock, which a game is lost on: the usable time is the time left less
+/// the overhead. A clock is shared out: the usable time divided by the moves to go, plus most
+/// of the increment, is the plan; the soft limit is part of it and the hard limit a multiple,
 /// never more than a share of the usable time. A clock with less on it than the overhead
 /// leaves no usable time: the search answers with the first move it has. A `movetime` sent
 /// with a clock is held to the clock's usable time.

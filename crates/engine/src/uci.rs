@@ -863,10 +863,12 @@ mod tests {
     fn the_move_overhead_reaches_the_time_manager() {
         // A clock no longer than the overhead leaves nothing to think with; with the default
         // overhead, this last move before the time control would take half of five seconds.
-        let (took, output) = searched_to_its_end(&[
+        let started = Instant::now();
+        let output = searched(&[
             "setoption name Move Overhead value 5000",
             "go wtime 5000 btime 5000 movestogo 1",
         ]);
+        let took = started.elapsed();
         assert!(took.as_millis() < 1_000, "{took:?}: {output}");
         let best = output.rsplit("bestmove ").next().unwrap().trim();
         assert!(find_move(&Position::startpos(), best).is_ok(), "{output}");
@@ -876,26 +878,12 @@ mod tests {
     fn a_movetime_is_searched_whole_whatever_the_move_overhead() {
         // The overhead guards a clock; `go movetime` asks for exactly that long. Before, a
         // movetime at or under the overhead searched one ply and answered at once.
-        let (took, output) = searched_to_its_end(&["go movetime 150"]);
+        let started = Instant::now();
+        let output = searched(&["go movetime 150"]);
+        let took = started.elapsed();
         assert!(took.as_millis() >= 150, "{took:?}: {output}");
         assert!(took.as_millis() < 5_000, "{took:?}: {output}");
         assert_eq!(output.matches("bestmove").count(), 1, "{output}");
-    }
-
-    /// How long the last of `lines`, a `go` command, took to answer when left to end by itself,
-    /// and what the engine printed.
-    fn searched_to_its_end(lines: &[&str]) -> (std::time::Duration, String) {
-        let output = Shared::default();
-        let mut engine = Engine::new(output.clone());
-        let (go, setup) = lines.split_last().unwrap();
-        for line in setup {
-            engine.command_line(line).unwrap();
-        }
-        let started = Instant::now();
-        engine.command_line(go).unwrap();
-        let took = started.elapsed();
-        let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
-        (took, text)
     }
 
     /// What a test reads from an `info` line.

@@ -1,9 +1,10 @@
 //! Internal iterative reductions: a node that the transposition table knows no move for, deep
-//! enough to cost something, is searched a ply shallower. A node the search has been to before
-//! has its best move in the table, and that move is searched first; a node with none is new to
-//! the search, or was last searched so long ago that its entry is gone, so its moves come in a
-//! worse order and the node is less likely to matter. A ply less costs it little, and the
-//! shallower search leaves a move in the table for the next iteration to start with.
+//! enough to cost something, is searched a ply shallower. A node where a move proved best
+//! before has that move in the table, and it is searched first; a node with none is new to the
+//! search, or no move raised alpha there, so its moves come in a worse order and the node has
+//! mattered less so far. A ply less costs it little, and a move that proves best in the
+//! shallower search is left in the table for the next iteration to start with. (Chapter 14
+//! says where "no move raised alpha" misleads: the re-searches of chapter 13's ladder.)
 
 use super::{Depth, Searcher};
 use crate::config::Switches;
