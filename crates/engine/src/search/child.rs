@@ -21,6 +21,11 @@ impl Searcher<'_> {
     /// At a node that is not a PV node the window is already a null window, so the last rung
     /// is the full-depth search. Every rung searches the child at the depth its extension
     /// gives it.
+    ///
+    /// Each rung also tells the child what kind of node it expects it to be. A scout expects
+    /// the move to fail low, so the child to be cut off; the full window makes the child a PV
+    /// node; and the full-depth search of a node that is not a PV node expects its child to be
+    /// the other kind of node from itself, cut below all and all below cut.
     pub(super) fn search_child(
         &mut self,
         position: &Position,
@@ -34,6 +39,7 @@ impl Searcher<'_> {
         let reduction = self.reduction((mv, band), depth, searched, (ply, pv_node));
         if reduction > 0 {
             let reduced = depth - 1 - reduction;
+            self.stack[ply + 1].cut_node = true;
             let score = -self.negamax(&child, reduced, ply + 1, -alpha - 1, -alpha)?;
             self.stats.reduction(score > alpha);
             if score <= alpha {
@@ -41,6 +47,7 @@ impl Searcher<'_> {
             }
         }
         if searched > 0 && pv_node {
+            self.stack[ply + 1].cut_node = true;
             let score = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha)?;
             let settled = score <= alpha || score >= beta;
             self.stats.scout(!settled);
@@ -48,6 +55,7 @@ impl Searcher<'_> {
                 return Ok(score);
             }
         }
+        self.stack[ply + 1].cut_node = !pv_node && !self.stack[ply].cut_node;
         Ok(-self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)?)
     }
 }

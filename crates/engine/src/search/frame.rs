@@ -10,7 +10,8 @@ use crate::position::Position;
 /// What the search keeps about one ply of its current path, for the plies below to look back
 /// at: the key (repetitions), whether the side to move is in check, the static evaluation,
 /// the move that reached the ply with the piece that made it (that piece may be captured
-/// later, so it is kept rather than looked up), and whether that move was a null move.
+/// later, so it is kept rather than looked up), whether that move was a null move, and
+/// whether the node is expected to be a cut node.
 ///
 /// Each fact is worked out once, when the ply is reached, and every step of the node reads it
 /// from here: whether the king is in check is asked by the parent's check extension, by
@@ -30,6 +31,13 @@ pub struct Frame {
     pub moved: Option<(Move, Piece)>,
     /// Whether the move that led here was a null move (passing the turn).
     pub null: bool,
+    /// Whether the parent expects this node to be a cut node, one where a move will reach
+    /// beta, rather than an all node, where every move will fail low. At a node that is not a
+    /// PV node the two kinds alternate down the tree, as in a perfectly ordered tree; a late
+    /// move's reduced scout and a PV node's scout are searched expecting the child to be cut
+    /// off. Set by the parent before each search of the child ([`Searcher::search_child`],
+    /// the null move); `false` at the root and at a PV node.
+    pub cut_node: bool,
 }
 
 impl Frame {
@@ -61,7 +69,8 @@ impl Searcher<'_> {
     /// The position after passing the turn in `position`, at `ply`, with the frame at
     /// `ply + 1` filled in for it: no move led there, and it was a null move. The side to
     /// move there is not in check: a pass is never made in check, and the side that did not
-    /// move never stands in check in a legal position.
+    /// move never stands in check in a legal position. The pass is searched like any move of
+    /// a node that is not a PV node, so the child is expected to be the other kind of node.
     pub(super) fn play_null(&mut self, position: &Position, ply: usize) -> Position {
         let child = position.make_null();
         self.stack[ply + 1] = Frame {
@@ -70,6 +79,7 @@ impl Searcher<'_> {
             static_eval: None,
             moved: None,
             null: true,
+            cut_node: !self.stack[ply].cut_node,
         };
         child
     }

@@ -175,7 +175,7 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.null_move(position, depth, ply, (alpha, beta))? {
             return Ok(score);
         }
-        let depth = depth - self.internal_iterative_reduction(hit, depth, ply);
+        let depth = depth - self.internal_iterative_reduction(hit, depth, ply, (alpha, beta));
         let moves = self.ordered_moves(position, ply, hit.and_then(|hit| hit.mv));
         let (score, best) = self.search_moves(position, moves, depth, ply, alpha, beta)?;
         self.store(position, (depth, ply), (alpha, beta), score, best);
