@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 34] = [
+pub const EXERCISES: [Exercise; 35] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -85,7 +85,7 @@ pub const EXERCISES: [Exercise; 34] = [
     },
     Exercise {
         page: "ch06-uci-and-games.md",
-        file: "crates/engine/src/uci.rs",
+        file: "crates/engine/src/uci/search_thread.rs",
         from: "format!(\"mate {}\", (MATE - score + 1) / 2)",
         to: "format!(\"mate {}\", (MATE - score) / 2)",
         target: &["--lib"],
@@ -306,6 +306,14 @@ pub const EXERCISES: [Exercise; 34] = [
         to: "|| has_table_move",
         target: &["--lib"],
         test: "search::iir::tests::a_node_with_a_move_from_the_table_a_shallow_node_the_root_and_a_node_in_check_are_not",
+    },
+    Exercise {
+        page: "ch14-futility.md",
+        file: "crates/engine/src/search/iir.rs",
+        from: "        if !self.is_pv_node(window) && !self.stack[ply].cut_node {\n            return 0;\n        }\n",
+        to: "",
+        target: &["--lib"],
+        test: "search::iir::tests::an_expected_all_node_is_not_reduced",
     },
 ];
 

@@ -1,4 +1,5 @@
-//! Searching one child of a node: the one place where the main search goes a ply deeper.
+//! Searching one child of a node: the one place where the main search goes a ply deeper by a
+//! move (the null move's pass is the other way down).
 
 use super::{Depth, Searcher, Stopped};
 use crate::moves::Move;

@@ -5,8 +5,8 @@
 //! was mispredicted, so its moves come in a worse order and the node has mattered less so far.
 //! A ply less costs it little, and a move that proves best in the shallower search is left in
 //! the table for the next iteration to start with. An expected all node is left alone: every
-//! move of it is searched whatever the order, and having no move in the table is what an all
-//! node's own search leaves behind, so the lack says nothing about it.
+//! move of it is searched whatever the order, and an all node's search adds no move to the
+//! table, so a node that has only ever been one has none there, and the lack says nothing.
 
 use super::{Depth, Searcher};
 use crate::config::Switches;
