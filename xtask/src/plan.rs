@@ -69,6 +69,9 @@ pub struct Stage {
     pub switches: Vec<String>,
     /// Whether it has landed on main, with its `Stage: N` trailer.
     pub done: bool,
+    /// A few words for it in a plot's legend, where the title is too long for one.
+    #[serde(default)]
+    pub plot: Option<String>,
     /// Its headline figure for the introduction's map of the stages: a sentence in which
     /// `{NAME: ROW / COLUMN}` stands for a pinned figure, as a chapter quotes it.
     #[serde(default)]

@@ -130,7 +130,7 @@ impl Plot {
                 return Ok((pv_svg(&steps), html));
             }
             Plot::TreeSize => {
-                let lines = crate::tree_size::counts();
+                let lines = crate::tree_size::lines_at(root)?;
                 let alt: Vec<String> = lines
                     .iter()
                     .map(|(name, counts)| format!("{name}: {counts:?}"))
@@ -155,10 +155,22 @@ impl Plot {
                         format!("{elo:.0}")
                     }
                 };
+                let value = |elo: f64| {
+                    if is_open_end(elo) {
+                        "no finite estimate".to_string()
+                    } else {
+                        format!("{elo:.0}")
+                    }
+                };
                 let alt: Vec<String> = bars
                     .iter()
                     .map(|(name, e)| {
-                        format!("{name} {:.0} ({} to {})", e.value, end(e.low), end(e.high))
+                        format!(
+                            "{name} {} ({} to {})",
+                            value(e.value),
+                            end(e.low),
+                            end(e.high)
+                        )
                     })
                     .collect();
                 let arrows = if bars
@@ -299,14 +311,20 @@ pub fn elo_svg(bars: &[(String, Estimate)]) -> String {
     let mut clipped = false;
     for (i, (name, elo)) in bars.iter().enumerate() {
         let centre = LEFT + slot * (i as f64 + 0.5);
-        let (top, bottom) = (y(elo.value.max(0.0)), y(elo.value.min(0.0)));
+        // A run that went all one way has no estimate to draw a bar to: only its interval.
+        if !is_open_end(elo.value) {
+            let (top, bottom) = (y(elo.value.max(0.0)), y(elo.value.min(0.0)));
+            let _ = writeln!(
+                svg,
+                "<rect x=\"{:.1}\" y=\"{top:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{PATH}\" opacity=\"0.8\"/>",
+                centre - slot * 0.3,
+                slot * 0.6,
+                bottom - top,
+            );
+        }
         let _ = writeln!(
             svg,
-            "<rect x=\"{:.1}\" y=\"{top:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{PATH}\" opacity=\"0.8\"/>\n\
-             <line x1=\"{centre:.1}\" x2=\"{centre:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"{INK}\" stroke-width=\"1.5\"/>",
-            centre - slot * 0.3,
-            slot * 0.6,
-            bottom - top,
+            "<line x1=\"{centre:.1}\" x2=\"{centre:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"{INK}\" stroke-width=\"1.5\"/>",
             y(elo.low),
             y(elo.high),
         );

@@ -1,14 +1,14 @@
 //! The tree size by depth: how many nodes each stage's search visits at depths 1 to
 //! [`DEEPEST`], summed over the six positions, drawn on a logarithmic scale, one line a stage.
 //! The slope of a line is the search's effective branching factor: how many times more nodes
-//! one more ply costs. A chapter shows it with `<!-- plot tree-size -->`; the counts come from
-//! the engine's own `measure` functions, so the plot is redrawn and compared like any other.
+//! one more ply costs. A chapter shows it with `<!-- plot tree-size -->`. The counts are pinned
+//! like any figure, by the engine's test `tree_size` (the snapshot `tree_size_by_depth`), and
+//! the plot draws the rows of the stages that `stages.toml` marks done, named as it names them.
 
-use cb2026::config::SearchConfig;
-use cb2026::measure::{self, POSITIONS};
-use cb2026::position::Position;
-use cb2026::stats::Stats;
+use crate::figures::Source;
+use crate::plan::Plan;
 use std::fmt::Write;
+use std::path::Path;
 
 /// The deepest depth plotted.
 pub const DEEPEST: u32 = 5;
@@ -18,14 +18,14 @@ const WIDTH: f64 = 480.0;
 /// The height of the plotting area alone: the plot grows by its legend as stages are added,
 /// so the lines keep this much room whatever their number.
 const PLOT_HEIGHT: f64 = 240.0;
-/// The plot's height: the legend, the plotting area and the x axis's labels.
-const HEIGHT: f64 = TOP + PLOT_HEIGHT + BOTTOM;
 /// Room left of the plotting area, for the y axis's labels.
 const LEFT: f64 = 64.0;
 /// Room right of the plotting area.
 const RIGHT: f64 = 24.0;
-/// Room above the plotting area, for the legend: a line of it for each stage.
-const TOP: f64 = 12.0 + 24.0 * LINES.len() as f64;
+/// Room above the legend.
+const LEGEND_MARGIN: f64 = 12.0;
+/// The height of a line of the legend: the legend has one for each stage.
+const LEGEND_LINE: f64 = 24.0;
 /// Room below the plotting area, for the x axis's labels.
 const BOTTOM: f64 = 44.0;
 /// The colour of axes and text.
@@ -33,124 +33,59 @@ const INK: &str = "#333333";
 /// The colour of grid lines.
 const GRID: &str = "#dddddd";
 
-/// One line of the plot: a stage, the measurement its search is drawn from, and how the line
-/// looks.
-struct Line {
-    /// The legend's name for the stage.
-    name: &'static str,
-    /// The stage whose preset the search runs under.
-    stage: u32,
-    /// The measurement: the nodes a search of a position to a depth visits, under a preset.
-    search: fn(&Position, u32, SearchConfig) -> Stats,
-    /// The line's colour.
-    colour: &'static str,
-    /// The line's SVG dash pattern (`none` for a solid line).
-    dash: &'static str,
-}
-
-/// The stages so far, one line each. Stage 9's search has no iterative deepening, so it is
-/// measured by the one-pass harness; from stage 10 on, each stage is its preset.
-const LINES: [Line; 11] = [
-    Line {
-        name: "stage 9: one pass",
-        stage: 10,
-        search: measure::measure_one_pass,
-        colour: "#c0392b",
-        dash: "6 4",
-    },
-    Line {
-        name: "stage 10: iterative deepening",
-        stage: 10,
-        search: measure::measure,
-        colour: "#1f5fa8",
-        dash: "none",
-    },
-    Line {
-        name: "stage 11: transposition table",
-        stage: 11,
-        search: measure::measure,
-        colour: "#2e8b57",
-        dash: "2 3",
-    },
-    Line {
-        name: "stage 12: move ordering",
-        stage: 12,
-        search: measure::measure,
-        colour: "#8e44ad",
-        dash: "8 3 2 3",
-    },
-    Line {
-        name: "stage 13: PVS, aspiration",
-        stage: 13,
-        search: measure::measure,
-        colour: "#d35400",
-        dash: "1 3",
-    },
-    Line {
-        name: "stage 14: null-move pruning",
-        stage: 14,
-        search: measure::measure,
-        colour: "#16a085",
-        dash: "10 4",
-    },
-    Line {
-        name: "stage 15: reverse futility",
-        stage: 15,
-        search: measure::measure,
-        colour: "#2c3e50",
-        dash: "none",
-    },
-    Line {
-        name: "stage 16: late move reductions",
-        stage: 16,
-        search: measure::measure,
-        colour: "#b7950b",
-        dash: "4 2",
-    },
-    Line {
-        name: "stage 17: late move pruning",
-        stage: 17,
-        search: measure::measure,
-        colour: "#a93226",
-        dash: "none",
-    },
-    Line {
-        name: "stage 18: futility pruning, SEE",
-        stage: 18,
-        search: measure::measure,
-        colour: "#0097a7",
-        dash: "6 3",
-    },
-    Line {
-        name: "stage 19: internal iterative reductions",
-        stage: 19,
-        search: measure::measure,
-        colour: "#c2185b",
-        dash: "2 2",
-    },
+/// The lines' colours, taken in turn: dark enough to read on white, and told apart by their
+/// dash patterns too where two are alike.
+const COLOURS: [&str; 11] = [
+    "#c0392b", "#1f5fa8", "#2e8b57", "#8e44ad", "#d35400", "#16a085", "#7f8c8d", "#b8860b",
+    "#2c3e50", "#e84393", "#6d4c41",
 ];
 
-/// Each stage's name and its node counts at depths 1 to [`DEEPEST`], summed over the six
-/// positions.
-pub fn counts() -> Vec<(&'static str, Vec<u64>)> {
-    LINES
-        .iter()
-        .map(|line| {
-            let config = SearchConfig::preset(line.stage).expect("a stage with a preset");
-            let by_depth = (1..=DEEPEST)
-                .map(|depth| {
-                    POSITIONS
-                        .iter()
-                        .map(|(_, fen)| {
-                            let position = Position::from_fen(fen).expect("a valid position");
-                            (line.search)(&position, depth, config).nodes
-                        })
-                        .sum()
-                })
-                .collect();
-            (line.name, by_depth)
-        })
-        .collect()
+/// The lines' SVG dash patterns, taken in turn (`none` is a solid line).
+const DASHES: [&str; 4] = ["6 4", "none", "2 3", "8 3 2 3"];
+
+/// The name of the pinned counts, one row a stage: `stage depth-1 … depth-5`.
+pub const SOURCE: &str = "tree_size_by_depth";
+
+/// One stage's line: its legend's name and its node counts at depths 1 to [`DEEPEST`].
+pub type StageLine = (String, Vec<u64>);
+
+/// Each done stage's name and its node counts at depths 1 to [`DEEPEST`], summed over the six
+/// positions: the rows of `source` (the pinned [`SOURCE`]) for the stages from 9 on that `plan`
+/// marks done, in order. A stage's name is its `plot` name in the plan, or its title.
+pub fn lines(plan: &Plan, source: &Source) -> Result<Vec<StageLine>, String> {
+    let mut lines = Vec::new();
+    for stage in plan.stages.iter().filter(|s| s.done && s.number >= 9) {
+        let number = stage.number.to_string();
+        let row = source
+            .rows
+            .iter()
+            .find(|row| row.first() == Some(&number))
+            .ok_or_else(|| format!("plot tree-size: {SOURCE} has no row for stage {number}"))?;
+        let counts = row[1..]
+            .iter()
+            .map(|cell| cell.parse::<u64>())
+            .collect::<Result<Vec<u64>, _>>()
+            .map_err(|e| format!("plot tree-size: stage {number}'s row in {SOURCE}: {e}"))?;
+        if counts.len() != DEEPEST as usize {
+            return Err(format!(
+                "plot tree-size: stage {number}'s row in {SOURCE} has {} depths, not {DEEPEST}",
+                counts.len()
+            ));
+        }
+        let name = stage.plot.as_deref().unwrap_or(&stage.title);
+        lines.push((format!("stage {number}: {name}"), counts));
+    }
+    Ok(lines)
+}
+
+/// [`lines`] from the plan and the pinned counts of the repository at `root`.
+pub fn lines_at(root: &Path) -> Result<Vec<StageLine>, String> {
+    let plan = Plan::load(root)?;
+    let sources = crate::figures::sources(root)?;
+    let source = sources
+        .get(SOURCE)
+        .ok_or_else(|| format!("plot tree-size: no pinned {SOURCE}"))?;
+    lines(&plan, source)
 }
 
 /// The effective branching factor at the deepest depth: its nodes over the depth's before.
@@ -163,7 +98,9 @@ pub fn branching_factor(by_depth: &[u64]) -> f64 {
 
 /// The plot of `lines` (a name and its counts by depth, from depth 1) on a log scale, with a
 /// legend naming each line and its effective branching factor at the deepest depth.
-pub fn svg(lines: &[(&str, Vec<u64>)]) -> String {
+pub fn svg(lines: &[StageLine]) -> String {
+    let top = LEGEND_MARGIN + LEGEND_LINE * lines.len() as f64;
+    let height = top + PLOT_HEIGHT + BOTTOM;
     let most = lines
         .iter()
         .flat_map(|(_, c)| c)
@@ -178,13 +115,13 @@ pub fn svg(lines: &[(&str, Vec<u64>)]) -> String {
         .unwrap_or(1);
     let top_power = (most.max(10) as f64).log10().ceil();
     let low_power = (fewest.max(1) as f64).log10().floor().min(top_power - 1.0);
-    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM);
+    let (plot_w, plot_h) = (WIDTH - LEFT - RIGHT, PLOT_HEIGHT);
     let x = |depth: usize| LEFT + (depth as f64 - 1.0) / (DEEPEST as f64 - 1.0) * plot_w;
     let y =
-        |nodes: f64| TOP + (top_power - nodes.max(1.0).log10()) / (top_power - low_power) * plot_h;
+        |nodes: f64| top + (top_power - nodes.max(1.0).log10()) / (top_power - low_power) * plot_h;
     let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" height=\"{HEIGHT}\" font-family=\"sans-serif\" font-size=\"16\">\n\
-         <rect width=\"{WIDTH}\" height=\"{HEIGHT}\" fill=\"#ffffff\" stroke=\"{GRID}\"/>\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {WIDTH} {height}\" width=\"{WIDTH}\" height=\"{height}\" font-family=\"sans-serif\" font-size=\"16\">\n\
+         <rect width=\"{WIDTH}\" height=\"{height}\" fill=\"#ffffff\" stroke=\"{GRID}\"/>\n"
     );
     for power in low_power as u32..=top_power as u32 {
         let yt = y(10f64.powi(power as i32));
@@ -201,7 +138,7 @@ pub fn svg(lines: &[(&str, Vec<u64>)]) -> String {
             svg,
             "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\">{depth}</text>",
             x(depth),
-            TOP + plot_h + 18.0
+            top + plot_h + 18.0
         );
     }
     let _ = writeln!(
@@ -209,17 +146,18 @@ pub fn svg(lines: &[(&str, Vec<u64>)]) -> String {
         "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\">depth</text>\n\
          <text x=\"16\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{INK}\" transform=\"rotate(-90 16 {:.1})\">nodes, six positions</text>",
         LEFT + plot_w / 2.0,
-        HEIGHT - 6.0,
-        TOP + plot_h / 2.0,
-        TOP + plot_h / 2.0
+        height - 6.0,
+        top + plot_h / 2.0,
+        top + plot_h / 2.0
     );
-    for (i, ((name, counts), Line { colour, dash, .. })) in lines.iter().zip(&LINES).enumerate() {
+    for (i, (name, counts)) in lines.iter().enumerate() {
+        let (colour, dash) = (COLOURS[i % COLOURS.len()], DASHES[i % DASHES.len()]);
         let points: Vec<String> = counts
             .iter()
             .enumerate()
             .map(|(d, &n)| format!("{:.1},{:.1}", x(d + 1), y(n as f64)))
             .collect();
-        let legend_y = 20.0 + 24.0 * i as f64;
+        let legend_y = LEGEND_MARGIN + 8.0 + LEGEND_LINE * i as f64;
         for point in &points {
             let (px, py) = point.split_once(',').expect("x,y");
             let _ = writeln!(
@@ -242,7 +180,7 @@ pub fn svg(lines: &[(&str, Vec<u64>)]) -> String {
     }
     let _ = writeln!(
         svg,
-        "<rect x=\"{LEFT}\" y=\"{TOP}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" stroke=\"{INK}\"/>\n</svg>"
+        "<rect x=\"{LEFT}\" y=\"{top}\" width=\"{plot_w}\" height=\"{plot_h}\" fill=\"none\" stroke=\"{INK}\"/>\n</svg>"
     );
     svg
 }
@@ -257,11 +195,48 @@ mod tests {
         assert_eq!(branching_factor(&[10]), 0.0);
     }
 
+    /// A pinned table with a row for each of `stages`, its counts made up.
+    fn source(stages: std::ops::RangeInclusive<u32>) -> Source {
+        Source {
+            header: [
+                "stage", "depth-1", "depth-2", "depth-3", "depth-4", "depth-5",
+            ]
+            .map(str::to_string)
+            .to_vec(),
+            rows: stages
+                .map(|n| {
+                    let counts = (1..=5).map(|d| (u64::from(n) * 10 + d).to_string());
+                    std::iter::once(n.to_string()).chain(counts).collect()
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_plot_draws_the_done_stages_from_9_by_their_names_in_the_plan() {
+        let plan = Plan::load(&crate::repo_root()).unwrap();
+        let lines = lines(&plan, &source(1..=20)).unwrap();
+        let done = plan.stages.iter().filter(|s| s.done && s.number >= 9);
+        assert_eq!(lines.len(), done.count());
+        assert_eq!(
+            lines[0],
+            ("stage 9: one pass".to_string(), vec![91, 92, 93, 94, 95])
+        );
+        assert_eq!(lines[1].0, "stage 10: iterative deepening");
+    }
+
+    #[test]
+    fn a_done_stage_without_a_pinned_row_is_named() {
+        let plan = Plan::load(&crate::repo_root()).unwrap();
+        let error = lines(&plan, &source(10..=20)).unwrap_err();
+        assert!(error.contains("no row for stage 9"), "{error}");
+    }
+
     #[test]
     fn each_stage_is_a_line_through_every_depth_with_its_legend() {
         let svg = svg(&[
-            ("a", vec![20, 100, 900, 5000, 40000]),
-            ("b", vec![20, 120, 1000, 6000, 42000]),
+            ("a".to_string(), vec![20, 100, 900, 5000, 40000]),
+            ("b".to_string(), vec![20, 120, 1000, 6000, 42000]),
         ]);
         assert_eq!(svg.matches("<polyline").count(), 2);
         let points = svg

@@ -16,6 +16,7 @@ use super::stats::{Sprt, Verdict};
 use crate::cli::{positive, positive_count};
 use crate::{repo_root, run, run_output};
 use cb2026::Color;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Mutex;
@@ -224,10 +225,12 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         date: &record::today().replace('-', "."),
         time_control: &header_tc,
     };
-    // After every pair the games so far, then the record so far, are written whole: a run
-    // killed at any moment leaves a record of the pairs it finished, and the PGN has them.
+    // The PGN starts with the games of the pairs already counted (none, or a resumed run's);
+    // after every pair its two games are appended, then the record is written whole, by a
+    // rename. A run killed at any moment leaves a record of the pairs it finished, and a PGN
+    // that has their games first; a game past the record's pairs is dropped on resuming.
+    record::write_atomically(&pgn_path, &log.pgn)?;
     let save = |log: &Log, status: Status| -> Result<(), String> {
-        record::write_atomically(&pgn_path, &log.pgn)?;
         if let Some(path) = &record_path {
             let mut kept = record.clone();
             kept.pairs = log.pairs.iter().map(PairResult::to_line).collect();
@@ -242,7 +245,10 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         &openings,
         &header,
         log,
-        &|log| save(log, Status::Open),
+        &|log, games| {
+            append(&pgn_path, games)?;
+            save(log, Status::Open)
+        },
     )?;
     let status = if decided(&log.pairs, settings.sprt) {
         Status::Decided
@@ -262,6 +268,16 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         println!("{:>14}  {}", row[0], row[1]);
     }
     Ok(())
+}
+
+/// Appends `text` to the file at `path`: a pair's games go on the end of the run's PGN, so
+/// saving a pair costs the same however many games came before it.
+fn append(path: &Path, text: &str) -> Result<(), String> {
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
+        .map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Fails if `path` holds an open run, which a fresh run would overwrite: the pairs of an SPRT
@@ -528,6 +544,9 @@ struct Log {
     pgn: String,
 }
 
+/// What a run does after each pair, given the log and the pair's two games as PGN.
+type Keep<'a> = dyn Fn(&Log, &str) -> Result<(), String> + Sync + 'a;
+
 /// What the workers share: the pairs to play, whether to stop, and the pairs finished.
 struct Progress<'a> {
     /// The numbers of the pairs still to play, in order; a pair's number picks its opening.
@@ -538,22 +557,22 @@ struct Progress<'a> {
     stop: AtomicBool,
     /// The pairs finished, a resumed run's earlier ones first.
     log: Mutex<Log>,
-    /// What the run does with the log after each pair: saves it.
-    keep: &'a (dyn Fn(&Log) -> Result<(), String> + Sync),
+    /// What the run does after each pair with the log and the pair's two games: saves them.
+    keep: &'a Keep<'a>,
     /// The first error a worker met, if any.
     error: Mutex<Option<String>>,
 }
 
 /// Plays pairs of games on `settings.concurrency` workers until the games are played or the
 /// SPRT decides, carrying on from `log`, the pairs played before (none, or a resumed run's),
-/// and handing the log to `keep` after every pair; returns the log.
+/// and handing the log and the pair's games to `keep` after every pair; returns the log.
 fn play_pairs(
     settings: &Settings,
     specs: [&EngineSpec; 2],
     openings: &[Opening],
     header: &Header,
     log: Log,
-    keep: &(dyn Fn(&Log) -> Result<(), String> + Sync),
+    keep: &Keep<'_>,
 ) -> Result<Log, String> {
     let planned = settings.games.div_ceil(2);
     let progress = Progress {
@@ -658,11 +677,13 @@ fn worker(
         }
         log.pairs.push(result);
         let number = log.pairs.len();
-        for (g, game) in games.iter().enumerate() {
-            let round = format!("{number}.{}", g + 1);
-            log.pgn.push_str(&pgn::write(game, &round, header));
-        }
-        (progress.keep)(&log)?;
+        let pgn: String = games
+            .iter()
+            .enumerate()
+            .map(|(g, game)| pgn::write(game, &format!("{number}.{}", g + 1), header))
+            .collect();
+        log.pgn.push_str(&pgn);
+        (progress.keep)(&log, &pgn)?;
         println!("{}", report(&log.pairs, settings.sprt));
         if decided(&log.pairs, settings.sprt) {
             progress.stop.store(true, Ordering::Relaxed);
@@ -856,7 +877,7 @@ mod tests {
             &[opening],
             &HEADER,
             Log::default(),
-            &|_| Ok(()),
+            &|_, _| Ok(()),
         )
         .unwrap();
         let lines: Vec<String> = log.pairs.iter().map(PairResult::to_line).collect();
@@ -898,7 +919,7 @@ mod tests {
         let mut whole = settings("match a b --games 10 --concurrency 1").unwrap();
         whole.limit = Limit::Nodes(100);
         let play = |settings: &Settings, log: Log| {
-            play_pairs(settings, [&a, &b], &openings, &HEADER, log, &|_| Ok(())).unwrap()
+            play_pairs(settings, [&a, &b], &openings, &HEADER, log, &|_, _| Ok(())).unwrap()
         };
         let uninterrupted = play(&whole, Log::default());
         // The first session ends after two pairs; the second carries on from its log.
@@ -916,6 +937,18 @@ mod tests {
         assert_eq!(openings, [1, 2, 3, 1, 2]);
         assert_eq!(resumed.pgn.matches("[Event ").count(), 10);
         assert!(resumed.pgn.contains("[Round \"5.2\"]"));
+    }
+
+    #[test]
+    fn a_pairs_games_go_on_the_end_of_the_pgn_and_a_missing_file_is_named() {
+        let path = std::env::temp_dir().join(format!("cb2026-append-{}.pgn", std::process::id()));
+        record::write_atomically(&path, "[Event \"1\"]\n\n*\n\n").unwrap();
+        append(&path, "[Event \"2\"]\n\n*\n\n").unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text, "[Event \"1\"]\n\n*\n\n[Event \"2\"]\n\n*\n\n");
+        std::fs::remove_file(&path).unwrap();
+        let error = append(&path, "[Event \"3\"]").unwrap_err();
+        assert!(error.contains("cb2026-append-"), "{error}");
     }
 
     #[test]

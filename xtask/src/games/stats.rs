@@ -25,6 +25,9 @@ const EMPTY_COUNT: f64 = 1e-3;
 /// either side.
 const Z_95: f64 = 1.959_963_984_540_054;
 
+/// The chance a 95% interval leaves out on each side.
+const TAIL: f64 = 0.025;
+
 /// How many pairs ended with each number of half points for engine A: `counts[0]` lost both
 /// games, `counts[2]` drew both or won one and lost one, `counts[4]` won both.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,8 +82,13 @@ impl Pentanomial {
         one + even + three == 0 && (lost == 0 || won == 0)
     }
 
-    /// A's Elo advantage, from its mean score, with the 95% interval of the mean.
+    /// A's Elo advantage, from its mean score, with the 95% interval of the mean; for a run in
+    /// which every pair went one way, [`Pentanomial::one_sided_elo`].
     pub fn elo(&self) -> Estimate {
+        let [lost, .., won] = self.counts;
+        if self.is_one_sided() && lost + won > 0 {
+            return self.one_sided_elo();
+        }
         let (mean, variance) = self.moments();
         let (_, pairs) = self.weights();
         let margin = Z_95 * (variance / pairs).sqrt();
@@ -88,6 +96,32 @@ impl Pentanomial {
             value: logistic_elo(mean),
             low: logistic_elo(mean - margin),
             high: logistic_elo(mean + margin),
+        }
+    }
+
+    /// The Elo of a run in which A won every game, or lost every one. The mean score is then
+    /// 100% or 0%, with no spread, and the normal approximation has nothing to work with: the
+    /// estimate has no finite value, nor has the interval on the winner's side. The other end
+    /// is exact. If A scores a game with chance at most `p`, it wins all `n` games with chance
+    /// at most `pⁿ`; the least `p` for which that is still [`TAIL`] is the interval's end,
+    /// `TAIL^(1/n)`. (The clamp of [`logistic_elo`] stands for the ends with no finite value.)
+    fn one_sided_elo(&self) -> Estimate {
+        let [lost, .., won] = self.counts;
+        let games = 2.0 * f64::from(lost + won);
+        let bound = logistic_elo(TAIL.powf(1.0 / games));
+        let unbounded = logistic_elo(1.0);
+        if won > 0 {
+            Estimate {
+                value: unbounded,
+                low: bound,
+                high: unbounded,
+            }
+        } else {
+            Estimate {
+                value: -unbounded,
+                low: -unbounded,
+                high: -bound,
+            }
         }
     }
 
@@ -215,6 +249,20 @@ mod tests {
         assert!(!penta([0, 0, 1, 0, 9]).is_one_sided());
         assert!(is_open_end(won.elo().high) && !is_open_end(won.elo().low));
         assert!(is_open_end(logistic_elo(0.0)) && !is_open_end(1030.0));
+    }
+
+    #[test]
+    fn a_one_sided_run_has_no_estimate_and_an_exact_bound_on_the_losers_side() {
+        // Twenty games won: a game-winning chance of p wins all twenty with chance p^20, which
+        // is 2.5% at p = 0.025^(1/20) ≈ 0.8316, where the Elo curve stands at about 277.
+        let won = penta([0, 0, 0, 0, 10]).elo();
+        assert!(is_open_end(won.value) && is_open_end(won.high), "{won:?}");
+        assert!((won.low - 277.0).abs() < 1.0, "{won:?}");
+        let lost = penta([10, 0, 0, 0, 0]).elo();
+        assert!(is_open_end(lost.value) && is_open_end(lost.low), "{lost:?}");
+        assert!((lost.high + won.low).abs() < 1e-9, "{lost:?}");
+        // More games bound it further out.
+        assert!(penta([0, 0, 0, 0, 20]).elo().low > won.low);
     }
 
     #[test]

@@ -50,6 +50,11 @@ pub struct SpeedArgs {
     /// Keep the report in book/data/NAME.txt.
     #[arg(long, value_name = "NAME")]
     record: Option<String>,
+    /// Refuse to start if the machine's load over the last minute is above L: a build or a
+    /// match beside the rounds would measure them, not the engine. Give a larger L to measure
+    /// on a busy machine anyway; the record states the load either way.
+    #[arg(long, value_name = "L", default_value = "1.0", value_parser = non_negative)]
+    max_load: f64,
 }
 
 /// Everything a run is told on its command line.
@@ -71,6 +76,8 @@ struct Settings {
     shuffle: bool,
     /// The record's name, if the report is kept.
     record: Option<String>,
+    /// The highest load average over the last minute at which the rounds may start.
+    max_load: f64,
 }
 
 /// What each side runs in a round, and so what the rounds compare.
@@ -172,6 +179,9 @@ impl Workload {
 /// Runs `cargo xtask speed`.
 pub fn main(args: &SpeedArgs) -> Result<(), String> {
     let settings = settings(args);
+    // Read before the builds, which raise the minute's average themselves: a load here is
+    // something else running, which would go on running beside the rounds.
+    load_allows(load_average(), settings.max_load)?;
     let shuffle = settings.shuffle && build::can_shuffle();
     let layouts = if shuffle { settings.rounds } else { 0 };
     let base = build::build(Some(&settings.base), layouts)?;
@@ -226,6 +236,28 @@ fn settings(args: &SpeedArgs) -> Settings {
         threshold: args.threshold,
         shuffle: !args.default_layout,
         record: args.record.clone(),
+        max_load: args.max_load,
+    }
+}
+
+/// A load average: a number, 0 or more.
+fn non_negative(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|n| n.is_finite() && *n >= 0.0)
+        .ok_or_else(|| format!("{text:?}: give a number, 0 or more"))
+}
+
+/// Whether rounds may start at `load`, the load average over the last minute (`None` where
+/// the machine does not say), with `max_load` the most allowed; if not, why not.
+fn load_allows(load: Option<f64>, max_load: f64) -> Result<(), String> {
+    match load {
+        Some(load) if load > max_load => Err(format!(
+            "the load over the last minute is {load:.2}, above --max-load {max_load}: something \
+             else is running (a build, a match), and the rounds would measure it too. Wait for \
+             it, or give a larger --max-load to measure anyway"
+        )),
+        _ => Ok(()),
     }
 }
 
@@ -583,6 +615,21 @@ mod tests {
             (s.rounds, s.workload, s.threshold),
             (20, Workload::Bench(cb2026::bench::DEFAULT_DEPTH), 0.01)
         );
+    }
+
+    #[test]
+    fn a_busy_machine_is_refused_unless_a_larger_load_is_allowed() {
+        assert_eq!(settings("main").unwrap().max_load, 1.0);
+        assert_eq!(settings("main --max-load 4").unwrap().max_load, 4.0);
+        assert!(settings("main --max-load -1").is_err());
+        let refused = load_allows(Some(2.4), 1.0).unwrap_err();
+        assert!(
+            refused.contains("2.40") && refused.contains("--max-load"),
+            "{refused}"
+        );
+        assert!(load_allows(Some(0.3), 1.0).is_ok());
+        assert!(load_allows(Some(2.4), 4.0).is_ok());
+        assert!(load_allows(None, 1.0).is_ok());
     }
 
     #[test]

@@ -52,7 +52,7 @@ pub use null_move::{NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION};
 pub use one_ply::{choose_move, score_after};
 pub use reductions::{LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_SEARCHED, base_reduction};
 pub use reverse_futility::{REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH};
-pub use root::{Outcome, root_moves, think};
+pub use root::{Memory, Outcome, Signals, Task, root_moves, think};
 pub use see_pruning::{SEE_CAPTURE_MARGIN, SEE_PRUNING_MAX_DEPTH, SEE_QUIET_MARGIN, see_threshold};
 
 use crate::config::SearchConfig;

@@ -193,28 +193,58 @@ impl Outcome {
     }
 }
 
-/// Searches `position` (reached through positions with the keys `history`) within `limits`,
-/// started at `started`, until they are reached or `stop` is set, calling `report` after each
-/// depth (for each of the `limits.multi_pv` best lines, or for the best alone), with the
-/// techniques `config` switches on. While the engine ponders, `pondering` is set, and the clock
-/// waits for it to clear. What the search learns is kept in `table` and `tables`, for the
-/// searches after it.
-#[expect(
-    clippy::too_many_arguments,
-    reason = "the UCI loop's search thread hands over each of these; `config` comes last, as every entry to the search takes it"
-)]
+/// What `go` asks a search to do: the position, the game that led to it, the limits, and the
+/// techniques switched on.
+#[derive(Clone, Copy, Debug)]
+pub struct Task<'a> {
+    /// The position to search.
+    pub position: &'a Position,
+    /// The keys of the game's positions before it, oldest first, so that the search sees a
+    /// repetition of the game's history.
+    pub history: &'a [u64],
+    /// How long or how deep to search, and which moves.
+    pub limits: &'a Limits,
+    /// Which of the search's techniques are on.
+    pub config: SearchConfig,
+}
+
+/// How the world outside reaches a running search: the flag that stops it, the flag set while
+/// it ponders (its clock waits for it to clear), and when it started.
+#[derive(Clone, Copy, Debug)]
+pub struct Signals<'a> {
+    /// Set on `stop`.
+    pub stop: &'a AtomicBool,
+    /// Set while the engine ponders; `ponderhit` clears it.
+    pub pondering: &'a AtomicBool,
+    /// When `go` came: the clock runs from here.
+    pub started: Instant,
+}
+
+/// What one search leaves to the next: the transposition table, and the killers, countermoves
+/// and history that order quiet moves.
+pub struct Memory<'a> {
+    /// The transposition table.
+    pub table: &'a mut TranspositionTable,
+    /// The ordering tables.
+    pub tables: &'a mut OrderingTables,
+}
+
+/// Carries out `task` until its limits are reached or `signals` stop it, calling `report`
+/// after each depth (for each of the `limits.multi_pv` best lines, or for the best alone).
+/// What the search learns is kept in `memory`, for the searches after it.
 pub fn think(
-    position: &Position,
-    history: &[u64],
-    limits: &Limits,
-    stop: &AtomicBool,
-    pondering: &AtomicBool,
-    started: Instant,
+    task: Task,
+    signals: Signals,
+    memory: Memory,
     report: impl FnMut(&Outcome),
-    table: &mut TranspositionTable,
-    tables: &mut OrderingTables,
-    config: SearchConfig,
 ) -> Outcome {
+    let Task {
+        position,
+        history,
+        limits,
+        config,
+    } = task;
+    let Memory { table, tables } = memory;
     let moves = root_moves(position, &limits.search_moves);
     if moves.is_empty() {
         return Outcome::unsearched(None, no_moves_score(in_check(position), 0));
@@ -227,11 +257,11 @@ pub fn think(
         (None, None) => MAX_DEPTH,
     };
     let control = Control {
-        stop: Some(stop),
+        stop: Some(signals.stop),
         clock: Clock::new(
-            started,
+            signals.started,
             budget(limits, position.side_to_move()),
-            limits.ponder.then_some(pondering),
+            limits.ponder.then_some(signals.pondering),
         ),
         max_nodes: limits.nodes,
     };

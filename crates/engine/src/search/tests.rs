@@ -150,18 +150,22 @@ fn go_scored(fen: &str, limits: &Limits, stop: &AtomicBool) -> (Outcome, Vec<(De
     let pondering = AtomicBool::new(false);
     let mut depths = Vec::new();
     let report = |outcome: &Outcome| depths.push((outcome.depth, outcome.score));
-    let outcome = think(
-        &position,
-        &[],
+    let task = Task {
+        position: &position,
+        history: &[],
         limits,
+        config: SearchConfig::default(),
+    };
+    let signals = Signals {
         stop,
-        &pondering,
-        Instant::now(),
-        report,
-        &mut table(),
-        &mut OrderingTables::default(),
-        SearchConfig::default(),
-    );
+        pondering: &pondering,
+        started: Instant::now(),
+    };
+    let memory = Memory {
+        table: &mut table(),
+        tables: &mut OrderingTables::default(),
+    };
+    let outcome = think(task, signals, memory, report);
     (outcome, depths)
 }
 
@@ -402,18 +406,22 @@ fn think_keeps_the_tables_for_the_next_search() {
     };
     let (stop, pondering) = (AtomicBool::new(false), AtomicBool::new(false));
     let search = |tables: &mut OrderingTables| {
-        think(
-            &position,
-            &[],
-            &limits,
-            &stop,
-            &pondering,
-            Instant::now(),
-            |_| {},
-            &mut table(),
+        let task = Task {
+            position: &position,
+            history: &[],
+            limits: &limits,
+            config: SearchConfig::default(),
+        };
+        let signals = Signals {
+            stop: &stop,
+            pondering: &pondering,
+            started: Instant::now(),
+        };
+        let memory = Memory {
+            table: &mut table(),
             tables,
-            SearchConfig::default(),
-        )
+        };
+        think(task, signals, memory, |_| {})
     };
     let first = search(&mut tables).stats.nodes;
     assert_ne!(
