@@ -12,7 +12,7 @@ use super::openings::{self, Opening};
 use super::pgn::{self, Header};
 use super::record::{self, PairResult, Record, Status, Tally};
 use super::rules::RuleEnding;
-use super::stats::{Sprt, Verdict};
+use super::stats::{Sprt, Verdict, is_open_end};
 use crate::cli::{positive, positive_count};
 use crate::{repo_root, run, run_output};
 use cb2026::Color;
@@ -732,13 +732,24 @@ fn report(finished: &[PairResult], sprt: Option<Sprt>) -> String {
         penta,
     } = Tally::of(finished);
     let elo = penta.elo();
+    let shown = |elo: f64| {
+        if is_open_end(elo) {
+            "no finite end".to_string()
+        } else {
+            format!("{elo:.1}")
+        }
+    };
+    let estimate = if is_open_end(elo.value) {
+        "no finite estimate".to_string()
+    } else {
+        format!("{:.1}", elo.value)
+    };
     let mut line = format!(
-        "games {:>4}: +{wins} ={draws} -{losses}  pairs {:?}  Elo {:.1} [{:.1}, {:.1}]",
+        "games {:>4}: +{wins} ={draws} -{losses}  pairs {:?}  Elo {estimate} [{}, {}]",
         2 * finished.len(),
         penta.counts,
-        elo.value,
-        elo.low,
-        elo.high
+        shown(elo.low),
+        shown(elo.high)
     );
     if let Some(sprt) = sprt {
         line.push_str(&format!(
