@@ -18,7 +18,7 @@
 //! and it depends only on the record, so `check-chapters` can redraw it and compare.
 
 use crate::games::record::{RECORDS, Record};
-use crate::games::stats::{Estimate, is_open_end};
+use crate::games::stats::{Estimate, elo_text, is_open_end};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -148,20 +148,8 @@ impl Plot {
                 for name in names {
                     bars.push((name.clone(), load(name)?.elo()?));
                 }
-                let end = |elo: f64| {
-                    if is_open_end(elo) {
-                        "no finite end".to_string()
-                    } else {
-                        format!("{elo:.0}")
-                    }
-                };
-                let value = |elo: f64| {
-                    if is_open_end(elo) {
-                        "no finite estimate".to_string()
-                    } else {
-                        format!("{elo:.0}")
-                    }
-                };
+                let end = |elo: f64| elo_text(elo, 0, "no finite end");
+                let value = |elo: f64| elo_text(elo, 0, "no finite estimate");
                 let alt: Vec<String> = bars
                     .iter()
                     .map(|(name, e)| {

@@ -3,7 +3,7 @@
 //! through the figures it yields (`summary`): the counts, and the Elo, interval and LLR
 //! computed from them, so a quoted result can always be traced to the games.
 
-use super::stats::{Estimate, Pentanomial, Sprt, Verdict, is_open_end};
+use super::stats::{Estimate, Pentanomial, Sprt, Verdict, elo_text};
 use crate::figures::Source;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -145,7 +145,7 @@ impl Tally {
 }
 
 /// The figure the book prints for an interval's end that the games do not bound (see
-/// [`is_open_end`]): one word in a record, printed with spaces.
+/// [`is_open_end`](super::stats::is_open_end)): one word in a record, printed with spaces.
 pub const NO_FINITE_END: &str = "no-finite-end";
 
 /// The figure the book prints for the Elo of a record in which every pair went one way (see
@@ -155,11 +155,7 @@ pub const NO_FINITE_ESTIMATE: &str = "no-finite-estimate";
 /// An interval's end as a figure: the Elo to a tenth, or [`NO_FINITE_END`] where the number
 /// would be the calculation's clamp.
 fn interval_end(elo: f64) -> String {
-    if is_open_end(elo) {
-        NO_FINITE_END.to_string()
-    } else {
-        format!("{elo:.1}")
-    }
+    elo_text(elo, 1, NO_FINITE_END)
 }
 
 /// The Elo estimate of `penta` as a figure: `elo` to a tenth, or [`NO_FINITE_ESTIMATE`] when

@@ -12,7 +12,7 @@ use super::openings::{self, Opening};
 use super::pgn::{self, Header};
 use super::record::{self, PairResult, Record, Status, Tally};
 use super::rules::RuleEnding;
-use super::stats::{Sprt, Verdict, is_open_end};
+use super::stats::{Sprt, Verdict, elo_text};
 use crate::cli::{positive, positive_count};
 use crate::{repo_root, run, run_output};
 use cb2026::Color;
@@ -732,18 +732,8 @@ fn report(finished: &[PairResult], sprt: Option<Sprt>) -> String {
         penta,
     } = Tally::of(finished);
     let elo = penta.elo();
-    let shown = |elo: f64| {
-        if is_open_end(elo) {
-            "no finite end".to_string()
-        } else {
-            format!("{elo:.1}")
-        }
-    };
-    let estimate = if is_open_end(elo.value) {
-        "no finite estimate".to_string()
-    } else {
-        format!("{:.1}", elo.value)
-    };
+    let shown = |elo: f64| elo_text(elo, 1, "no finite end");
+    let estimate = elo_text(elo.value, 1, "no finite estimate");
     let mut line = format!(
         "games {:>4}: +{wins} ={draws} -{losses}  pairs {:?}  Elo {estimate} [{}, {}]",
         2 * finished.len(),

@@ -177,6 +177,17 @@ pub fn is_open_end(elo: f64) -> bool {
     elo.abs() >= logistic_elo(1.0) - 1.0
 }
 
+/// An Elo figure in words, to `decimals` places, or `open` (such as "no finite end") where it
+/// is [`logistic_elo`]'s clamp, which the games do not bound: how records, plots and the match
+/// runner's progress line all print one.
+pub fn elo_text(elo: f64, decimals: usize, open: &str) -> String {
+    if is_open_end(elo) {
+        open.to_string()
+    } else {
+        format!("{elo:.decimals$}")
+    }
+}
+
 /// An SPRT's hypotheses (in normalized Elo) and error rates.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Sprt {
