@@ -11,7 +11,9 @@
 //! - `<!-- plot alpha-beta -->`: a tiny search's tree with its windows and cutoffs (see
 //!   [`crate::alpha_beta`]), in `plot-alpha-beta.svg`;
 //! - `<!-- plot pv-table -->`: the same search's principal-variation table after each row
-//!   it rewrites, in `plot-pv-table.svg`.
+//!   it rewrites, in `plot-pv-table.svg`;
+//! - `<!-- plot reductions -->`: the late move reductions by depth and move number, as a
+//!   heat map (see [`crate::reduction_map`]), in `plot-reductions.svg`.
 //!
 //! Like the
 //! board diagrams, a plot carries its own background, so it reads the same in every theme,
@@ -58,6 +60,8 @@ pub enum Plot {
     AlphaBeta,
     /// The PV table of that search filling in.
     PvTable,
+    /// The late move reductions by depth and move number.
+    Reductions,
 }
 
 impl Plot {
@@ -68,12 +72,13 @@ impl Plot {
             ["tree-size"] => Ok(Plot::TreeSize),
             ["alpha-beta"] => Ok(Plot::AlphaBeta),
             ["pv-table"] => Ok(Plot::PvTable),
+            ["reductions"] => Ok(Plot::Reductions),
             ["elo", id, ref names @ ..] if !names.is_empty() => Ok(Plot::Elo(
                 id.to_string(),
                 names.iter().map(|n| n.to_string()).collect(),
             )),
             _ => Err(format!(
-                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta` or `plot pv-table`"
+                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta`, `plot pv-table` or `plot reductions`"
             )),
         }
     }
@@ -91,6 +96,7 @@ impl Plot {
             Plot::TreeSize => "plot-tree-size".to_string(),
             Plot::AlphaBeta => "plot-alpha-beta".to_string(),
             Plot::PvTable => "plot-pv-table".to_string(),
+            Plot::Reductions => "plot-reductions".to_string(),
         }
     }
 
@@ -128,6 +134,17 @@ impl Plot {
                     steps.len()
                 );
                 return Ok((pv_svg(&steps), html));
+            }
+            Plot::Reductions => {
+                use crate::reduction_map::{DEPTHS, MOVES, reduction, svg};
+                let deepest = reduction(DEPTHS, MOVES).unwrap_or(0);
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"A heat map of the plies by which a late quiet move is reduced, for depths 1 to {DEPTHS} and moves 1 to {MOVES}: none at depths below {} or for the first {} moves, 1 ply from there, growing to {deepest} plies at depth {DEPTHS} and move {MOVES}\"><figcaption>How many plies a quiet move is reduced by at a non-PV node, by depth (rows) and by its place in the node's order (columns), when it is not a killer or the countermove, gives no check and its node is not in check; grey cells are searched at full depth</figcaption></figure></div>",
+                    self.file(),
+                    cb2026::search::LMR_MIN_DEPTH,
+                    cb2026::search::LMR_MIN_SEARCHED,
+                );
+                return Ok((svg(), html));
             }
             Plot::TreeSize => {
                 let lines = crate::tree_size::lines_at(root)?;
