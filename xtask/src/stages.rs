@@ -326,6 +326,7 @@ mod tests {
             name: "tt",
             stage: 2,
             flag: Switches::empty(),
+            off_from: None,
         }];
         let error = check_switches(&plan, &table).unwrap_err();
         assert!(error.contains("stage 2"), "{error}");

@@ -84,6 +84,11 @@ pub struct Switch {
     pub stage: u32,
     /// The flag it sets in [`Switches`].
     pub flag: Switches,
+    /// The stage from which the technique is off by default, when its games did not show it
+    /// to help: the presets of that stage and later leave it off, and so does main, while the
+    /// presets before keep it, so the earlier chapters' searches do not change. `None` for a
+    /// technique that stays on.
+    pub off_from: Option<u32>,
 }
 
 /// Every switch, in the order the stages introduced them.
@@ -92,81 +97,97 @@ pub const SWITCHES: &[Switch] = &[
         name: "tt",
         stage: 11,
         flag: Switches::TT,
+        off_from: None,
     },
     Switch {
         name: "killers",
         stage: 12,
         flag: Switches::KILLERS,
+        off_from: None,
     },
     Switch {
         name: "history",
         stage: 12,
         flag: Switches::HISTORY,
+        off_from: None,
     },
     Switch {
         name: "countermove",
         stage: 12,
         flag: Switches::COUNTERMOVE,
+        off_from: None,
     },
     Switch {
         name: "pvs",
         stage: 13,
         flag: Switches::PVS,
+        off_from: None,
     },
     Switch {
         name: "aspiration",
         stage: 13,
         flag: Switches::ASPIRATION,
+        off_from: None,
     },
     Switch {
         name: "nullmove",
         stage: 14,
         flag: Switches::NULL_MOVE,
+        off_from: None,
     },
     Switch {
         name: "rfp",
         stage: 15,
         flag: Switches::REVERSE_FUTILITY,
+        off_from: None,
     },
     Switch {
         name: "checkext",
         stage: 15,
         flag: Switches::CHECK_EXTENSION,
+        off_from: None,
     },
     Switch {
         name: "lmr",
         stage: 16,
         flag: Switches::LMR,
+        off_from: None,
     },
     Switch {
         name: "lmp",
         stage: 17,
         flag: Switches::LMP,
+        off_from: None,
     },
     Switch {
         name: "futility",
         stage: 18,
         flag: Switches::FUTILITY,
+        off_from: None,
     },
     Switch {
         name: "qsee",
         stage: 18,
         flag: Switches::QUIESCENCE_SEE,
+        off_from: None,
     },
     Switch {
         name: "seeprune",
         stage: 18,
         flag: Switches::SEE_PRUNING,
+        off_from: None,
     },
     Switch {
         name: "seeorder",
         stage: 18,
         flag: Switches::SEE_ORDERING,
+        off_from: None,
     },
     Switch {
         name: "iir",
         stage: 19,
         flag: Switches::IIR,
+        off_from: Some(20),
     },
 ];
 
@@ -181,24 +202,27 @@ pub struct SearchConfig {
 }
 
 impl Default for SearchConfig {
-    /// Every switch on: the engine at its strongest.
+    /// Every switch on but those whose games did not show them to help (their `off_from` is
+    /// set): the engine at its strongest.
     fn default() -> SearchConfig {
-        SearchConfig {
-            switches: Switches::all(),
-        }
+        let switches = SWITCHES
+            .iter()
+            .filter(|switch| switch.off_from.is_none())
+            .fold(Switches::empty(), |set, switch| set | switch.flag);
+        SearchConfig { switches }
     }
 }
 
 impl SearchConfig {
     /// The search as it was when stage `stage` landed: every switch introduced up to that
-    /// stage on, every later one off.
+    /// stage on, unless it was switched off by default by then, and every later one off.
     pub fn preset(stage: u32) -> Result<SearchConfig, ConfigError> {
         if !(1..=LAST_STAGE).contains(&stage) {
             return Err(ConfigError::UnknownStage(stage));
         }
         let switches = SWITCHES
             .iter()
-            .filter(|switch| switch.stage <= stage)
+            .filter(|switch| switch.stage <= stage && switch.off_from.is_none_or(|off| stage < off))
             .fold(Switches::empty(), |set, switch| set | switch.flag);
         Ok(SearchConfig { switches })
     }
@@ -276,16 +300,20 @@ mod tests {
             assert_eq!(switch.name, switch.name.to_lowercase());
             assert!(SWITCHES[..at].iter().all(|s| s.name != switch.name));
             assert!(SWITCHES[..at].iter().all(|s| s.stage <= switch.stage));
+            if let Some(off) = switch.off_from {
+                assert!(switch.stage < off && off <= LAST_STAGE, "{}", switch.name);
+            }
         }
         assert_eq!(seen, Switches::all(), "a flag has no row in SWITCHES");
     }
 
     #[test]
-    fn a_preset_holds_the_switches_up_to_its_stage_and_the_last_holds_all() {
+    fn a_preset_holds_the_switches_up_to_its_stage_and_the_last_is_mains_default() {
         for stage in 1..=LAST_STAGE {
             let preset = SearchConfig::preset(stage).unwrap();
             for switch in SWITCHES {
-                assert_eq!(preset.is_on(switch.flag), switch.stage <= stage);
+                let off = switch.off_from.is_some_and(|off| off <= stage);
+                assert_eq!(preset.is_on(switch.flag), switch.stage <= stage && !off);
             }
         }
         assert_eq!(

@@ -115,9 +115,15 @@ mod tests {
         searcher.internal_iterative_reduction(hit, depth, ply, window)
     }
 
+    /// The search of the stage that added the step, with the step on: main's default search
+    /// leaves it off since its games (chapter 14).
+    fn stage_19() -> SearchConfig {
+        SearchConfig::preset(19).unwrap()
+    }
+
     #[test]
     fn a_deep_enough_pv_or_cut_node_without_a_move_from_the_table_is_searched_a_ply_shallower() {
-        let on = SearchConfig::default();
+        let on = stage_19();
         for kind in [Kind::Pv, Kind::Cut] {
             assert_eq!(
                 reduction(AFTER_E4, on, (kind, None), IIR_MIN_DEPTH, 3),
@@ -132,7 +138,7 @@ mod tests {
 
     #[test]
     fn an_expected_all_node_is_not_reduced() {
-        let on = SearchConfig::default();
+        let on = stage_19();
         assert_eq!(reduction(AFTER_E4, on, (Kind::All, None), 9, 3), 0);
         assert_eq!(
             reduction(AFTER_E4, on, (Kind::All, Some(entry(None))), 9, 3),
@@ -142,7 +148,7 @@ mod tests {
 
     #[test]
     fn a_node_with_a_move_from_the_table_a_shallow_node_the_root_and_a_node_in_check_are_not() {
-        let on = SearchConfig::default();
+        let on = stage_19();
         let position = Position::from_fen(AFTER_E4).unwrap();
         let e7e5 = crate::movegen::find_move(&position, "e7e5").unwrap();
         for kind in [Kind::Pv, Kind::Cut] {
@@ -161,10 +167,10 @@ mod tests {
 
     #[test]
     fn with_its_switch_or_the_table_switched_off_nothing_is_reduced() {
-        let mut no_iir = SearchConfig::default();
+        let mut no_iir = stage_19();
         no_iir.set("iir", false).unwrap();
         assert_eq!(reduction(AFTER_E4, no_iir, (Kind::Cut, None), 9, 3), 0);
-        let mut no_table = SearchConfig::default();
+        let mut no_table = stage_19();
         no_table.set("tt", false).unwrap();
         assert_eq!(reduction(AFTER_E4, no_table, (Kind::Cut, None), 9, 3), 0);
     }

@@ -761,7 +761,8 @@ fn set_switches_a_technique_or_a_whole_stage_and_names_what_was_wrong() {
         assert!(!engine.options.search.is_on(switch.flag), "{}", switch.name);
         let script = format!("{script}set {} on\n", switch.name.to_uppercase());
         let (_, engine) = answer(&script);
-        assert_eq!(engine.options.search, SearchConfig::default());
+        let expected = SearchConfig::default().switches | switch.flag;
+        assert_eq!(engine.options.search.switches, expected, "{}", switch.name);
     }
     let (output, engine) =
         answer("set stage 0\nset stage x\nset nosuch on\nset stage\nset quickly off\n");
