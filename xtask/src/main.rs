@@ -10,6 +10,7 @@ mod chapters;
 mod checkout;
 mod ci;
 mod cli;
+mod datagen;
 mod diagram;
 mod exercises;
 mod facts;
@@ -24,6 +25,7 @@ mod magics;
 mod measure;
 mod plan;
 mod plot;
+mod reduction_map;
 mod screenshot;
 mod stage_map;
 mod stages;
@@ -35,6 +37,7 @@ mod test_engine;
 mod test_repo;
 mod transcript;
 mod tree_size;
+mod tune;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::path::{Path, PathBuf};
@@ -66,6 +69,10 @@ enum Task {
     Sprt(games::runner::SprtArgs),
     /// Make the repository's opening set again (book/data/openings.epd).
     Openings(games::runner::OpeningsArgs),
+    /// Play the engine against itself and keep quiet positions with the games' results.
+    Datagen(datagen::DatagenArgs),
+    /// Tune the evaluation's values on datagen's positions (Texel's method).
+    Tune(tune::TuneArgs),
     /// Perft's speed against cozy-chess in paired rounds, recorded for chapter 5.
     PerftSpeed(cli::PerftSpeedArgs),
     /// Apply each Try-it exercise's change in a scratch copy and see its test fail.
@@ -124,6 +131,8 @@ fn dispatch(task: Option<Task>) -> Result<(), String> {
         Task::Match(args) => games::runner::main(&args, None),
         Task::Sprt(args) => games::runner::main(&args.games, Some(args.sprt())),
         Task::Openings(args) => games::runner::make_openings(&args),
+        Task::Datagen(args) => datagen::main(&args),
+        Task::Tune(args) => tune::main(&args),
         Task::PerftSpeed(args) => perft_speed(args.rounds),
         Task::Exercises => exercises::main(),
         Task::Speed(args) => measure::speed::main(&args),

@@ -320,7 +320,7 @@ const KING_ENDGAME: [i32; Square::NUM] = [
 
 /// Every piece-square table, pawn to king, each entry a midgame and an endgame value, paired
 /// at compile time from the tables as they are typed above.
-const PIECE_SQUARE: [[Score; Square::NUM]; PieceType::NUM] = pair_tables(
+pub(crate) const PIECE_SQUARE: [[Score; Square::NUM]; PieceType::NUM] = pair_tables(
     [
         PAWN_MIDGAME,
         KNIGHT_MIDGAME,
@@ -469,7 +469,7 @@ pub fn eval_report(position: &Position) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::movegen::legal_moves;
     use proptest::prelude::*;
@@ -478,7 +478,7 @@ mod tests {
     /// piece changed to the other colour, the other side to move, and the castling rights and
     /// en-passant square mirrored with the board. The twin is the same game with the colours
     /// swapped, so it must be worth exactly as much to its side to move.
-    fn mirrored(fen: &str) -> String {
+    pub(crate) fn mirrored(fen: &str) -> String {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         let swap = |c: char| match c.is_ascii_uppercase() {
             true => c.to_ascii_lowercase(),

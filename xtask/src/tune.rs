@@ -1,0 +1,248 @@
+//! `cargo xtask tune`: the evaluation's values tuned on a file of `cargo xtask datagen`
+//! positions (chapter 15), written as a Rust source file of the engine, with the errors after
+//! each pass written beside the book's data for the chapter's plot of them.
+//!
+//! The generated file names everything needed to make it again: the command, the data file
+//! with its hash and the lines that say how the data was made (its seed among them), the split,
+//! the scaling constant and the errors before and after.
+
+use cb2026::params::{GROUPS, INITIAL};
+use cb2026_tune::data;
+use cb2026_tune::texel::{self, Epoch, Weights};
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The generated source file, relative to the repository.
+pub const TUNED_SOURCE: &str = "crates/engine/src/tuned.rs";
+
+/// The errors by pass, relative to the repository: the chapter's loss curve.
+pub const LOSSES: &str = "book/data/tuning-losses.txt";
+
+/// `cargo xtask tune`: the data, and how long and how fast to descend.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// The positions, as `cargo xtask datagen` writes them.
+    #[arg(long)]
+    data: PathBuf,
+    /// Passes of gradient descent over the training positions.
+    #[arg(long, default_value = "1000", value_parser = crate::cli::positive_count)]
+    epochs: usize,
+    /// Adam's step, in centipawns.
+    #[arg(long, default_value = "1.0")]
+    rate: f64,
+    /// Every how many games one is held out for validation.
+    #[arg(long, default_value = "10")]
+    hold_out: u32,
+}
+
+/// Runs `cargo xtask tune` with `args`.
+pub fn main(args: &TuneArgs) -> Result<(), String> {
+    let bytes = std::fs::read(&args.data).map_err(|e| format!("{}: {e}", args.data.display()))?;
+    let text = String::from_utf8(bytes.clone())
+        .map_err(|_| format!("{}: not UTF-8 text", args.data.display()))?;
+    let started = Instant::now();
+    let samples = data::read(&text).map_err(|e| format!("{}: {e}", args.data.display()))?;
+    let (training, validation) = data::split(samples, args.hold_out);
+    if training.is_empty() || validation.is_empty() {
+        return Err(format!(
+            "{}: too few games to hold one in {} out",
+            args.data.display(),
+            args.hold_out
+        ));
+    }
+    eprintln!(
+        "{} training and {} validation positions, read in {:.0} s",
+        training.len(),
+        validation.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut weights: Weights = INITIAL
+        .iter()
+        .map(|s| [f64::from(s.midgame), f64::from(s.endgame)])
+        .collect();
+    let k = texel::fit_scale(&training, &weights);
+    let first = Epoch {
+        number: 0,
+        training: texel::loss(&training, &weights, k),
+        validation: texel::loss(&validation, &weights, k),
+    };
+    eprintln!(
+        "k = {k:.4}; error {:.6} (validation {:.6})",
+        first.training, first.validation
+    );
+    let mut epochs = vec![first];
+    texel::train(
+        &training,
+        &validation,
+        &mut weights,
+        (k, args.epochs, args.rate),
+        |epoch| {
+            if epoch.number.is_multiple_of(50) {
+                eprintln!(
+                    "epoch {}: error {:.6} (validation {:.6})",
+                    epoch.number, epoch.training, epoch.validation
+                );
+            }
+            epochs.push(epoch);
+        },
+    );
+    let run = Run {
+        command: crate::cli::command_line(),
+        data: args.data.display().to_string(),
+        hash: fnv1a(text.as_bytes()),
+        made_by: text.lines().take_while(|l| l.starts_with('#')).collect(),
+        training: training.len(),
+        validation: validation.len(),
+        hold_out: args.hold_out,
+        k,
+        epochs,
+    };
+    let root = crate::repo_root();
+    write(&root.join(TUNED_SOURCE), &source(&run, &weights))?;
+    write(&root.join(LOSSES), &losses(&run))?;
+    eprintln!("wrote {TUNED_SOURCE} and {LOSSES}; run cargo fmt --check to see it is stable");
+    Ok(())
+}
+
+/// What a tuning run was: enough to say in the generated file how to make it again.
+struct Run<'a> {
+    /// The command line.
+    command: String,
+    /// The data file.
+    data: String,
+    /// Its FNV-1a hash.
+    hash: u64,
+    /// The comment lines at its head, which say how it was made.
+    made_by: Vec<&'a str>,
+    /// Training positions.
+    training: usize,
+    /// Validation positions.
+    validation: usize,
+    /// One game in this many held out.
+    hold_out: u32,
+    /// The scaling constant.
+    k: f64,
+    /// The errors before tuning (pass 0) and after each pass.
+    epochs: Vec<Epoch>,
+}
+
+/// The 64-bit FNV-1a hash of `bytes`: a fingerprint of the data, to tell two files apart.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// Writes `text` to `path`.
+fn write(path: &std::path::Path, text: &str) -> Result<(), String> {
+    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The generated Rust source: a header saying how it was made, and the values, rounded to
+/// whole centipawns, a group at a time.
+fn source(run: &Run, weights: &Weights) -> String {
+    let (first, last) = (
+        run.epochs[0],
+        *run.epochs.last().expect("pass 0 is always there"),
+    );
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "//! The tuned evaluation's values (chapter 15), written by `cargo xtask tune`: tune again\n\
+         //! rather than edit them by hand.\n\
+         //!\n\
+         //! - command: `{}`\n\
+         //! - data: `{}`, FNV-1a hash `{:016x}`, made as its header says:",
+        run.command, run.data, run.hash
+    );
+    for line in &run.made_by {
+        let _ = writeln!(text, "//!   `{}`", line.trim_start_matches('#').trim());
+    }
+    let _ = writeln!(
+        text,
+        "//! - split: one game in {} held out, {} training and {} validation positions\n\
+         //! - scaling constant k = {:.4}\n\
+         //! - mean squared error after {} passes: training {:.6} (from {:.6}), validation {:.6}\n\
+         //!   (from {:.6})\n",
+        run.hold_out,
+        run.training,
+        run.validation,
+        run.k,
+        last.number,
+        last.training,
+        first.training,
+        last.validation,
+        first.validation
+    );
+    text.push_str(
+        "use crate::eval::Score;\nuse crate::params::Params;\n\n\
+         /// The values `cargo xtask tune` found, in the layout of [`crate::params`].\n\
+         #[rustfmt::skip]\npub const TUNED: Params = [\n",
+    );
+    for group in GROUPS {
+        let _ = writeln!(text, "    // {} (by {})", group.name, group.index);
+        let values = &weights[group.start..group.start + group.len];
+        for row in values.chunks(8) {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|[m, e]| format!("Score::new({}, {})", m.round() as i32, e.round() as i32))
+                .collect();
+            let _ = writeln!(text, "    {},", cells.join(", "));
+        }
+    }
+    text.push_str("];\n");
+    text
+}
+
+/// The errors by pass, as a plain table with a header saying how they were made.
+fn losses(run: &Run) -> String {
+    let mut text = format!(
+        "# The tuner's mean squared error after each pass (0 is before the first), on the\n\
+         # training and on the held-out positions. Made by: {}\n\
+         epoch training validation\n",
+        run.command
+    );
+    for epoch in &run.epochs {
+        let _ = writeln!(
+            text,
+            "{} {:.6} {:.6}",
+            epoch.number, epoch.training, epoch.validation
+        );
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_generated_source_holds_every_value_and_says_how_it_was_made() {
+        let weights: Weights = INITIAL
+            .iter()
+            .map(|s| [f64::from(s.midgame), f64::from(s.endgame)])
+            .collect();
+        let epoch = |number, loss| Epoch {
+            number,
+            training: loss,
+            validation: loss,
+        };
+        let run = Run {
+            command: "cargo xtask tune --data d.txt".to_string(),
+            data: "d.txt".to_string(),
+            hash: fnv1a(b"data"),
+            made_by: vec!["# made by: cargo xtask datagen --games 2 --seed 9"],
+            training: 2,
+            validation: 1,
+            hold_out: 10,
+            k: 1.0,
+            epochs: vec![epoch(0, 0.1), epoch(1, 0.09)],
+        };
+        let text = source(&run, &weights);
+        assert_eq!(text.matches("Score::new(").count(), weights.len());
+        assert!(text.contains("--seed 9"));
+        assert!(text.contains(&format!("{:016x}", fnv1a(b"data"))));
+        assert!(text.contains("training 0.090000 (from 0.100000)"));
+    }
+}
