@@ -93,12 +93,14 @@ pub fn main(args: &DatagenArgs) -> Result<(), String> {
         crate::repo_root().join(format!("target/datagen/self-play-{}.txt", args.seed))
     });
     let games = args.games as usize;
+    // Before the games, while the working tree is the one this command was built from.
+    let engine = revision();
     eprintln!("choosing {games} openings from seed {} ...", args.seed);
     let openings = openings::generate(args.seed, games, OPENING_PLIES, |_| true);
     let started = Instant::now();
     let played = play_all(&openings, args.nodes, config, args.threads as usize);
     let kept: usize = played.iter().map(|g| g.positions.len()).sum();
-    let mut text = header(args, config, kept);
+    let mut text = header(args, config, &engine, kept);
     for (number, game) in played.iter().enumerate() {
         for fen in &game.positions {
             let _ = writeln!(text, "{fen} | {:.1} | {number}", game.white_score);
@@ -114,7 +116,7 @@ pub fn main(args: &DatagenArgs) -> Result<(), String> {
 }
 
 /// The comment lines that open a data file: the command that made it and what it holds.
-fn header(args: &DatagenArgs, config: SearchConfig, kept: usize) -> String {
+fn header(args: &DatagenArgs, config: SearchConfig, engine: &str, kept: usize) -> String {
     let search = match args.stage {
         Some(stage) => format!("stage {stage}'s preset"),
         None => "main's default".to_string(),
@@ -127,10 +129,9 @@ fn header(args: &DatagenArgs, config: SearchConfig, kept: usize) -> String {
     format!(
         "# cb2026 self-play positions: FEN | White's score in the game | game number\n\
          # made by: {}\n\
-         # engine: cb2026 at {} ({search}: {}), {} nodes a move, table {TABLE_MB} MB\n\
+         # engine: cb2026 at {engine} ({search}: {}), {} nodes a move, table {TABLE_MB} MB\n\
          # games: {}, openings of {OPENING_PLIES} random developing plies from seed {}; positions kept: {kept}\n",
         crate::cli::command_line(),
-        revision(),
         switches.join(" "),
         args.nodes,
         args.games,

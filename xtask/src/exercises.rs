@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 35] = [
+pub const EXERCISES: [Exercise; 38] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -314,6 +314,30 @@ pub const EXERCISES: [Exercise; 35] = [
         to: "",
         target: &["--lib"],
         test: "search::iir::tests::an_expected_all_node_is_not_reduced",
+    },
+    Exercise {
+        page: "ch15-tuning.md",
+        file: "crates/engine/src/terms.rs",
+        from: "if (theirs & (ahead | spread(ahead))).is_empty() {",
+        to: "if (theirs & ahead).is_empty() {",
+        target: &["--lib"],
+        test: "terms::tests::a_pawn_with_an_enemy_pawn_ahead_on_a_file_beside_it_is_not_passed",
+    },
+    Exercise {
+        page: "ch15-tuning.md",
+        file: "crates/engine/src/terms.rs",
+        from: "let area = !position.side(color) & !pawn_attacks(their_pawns, !color);",
+        to: "let area = !pawn_attacks(their_pawns, !color);",
+        target: &["--lib"],
+        test: "terms::tests::mobility_leaves_out_own_pieces_and_squares_the_other_pawns_attack",
+    },
+    Exercise {
+        page: "ch15-tuning.md",
+        file: "crates/engine/src/terms.rs",
+        from: "Color::Black => 7 - square.rank().index(),",
+        to: "Color::Black => square.rank().index(),",
+        target: &["--lib"],
+        test: "terms::tests::a_position_and_its_colour_mirror_tally_to_opposite_counts",
     },
 ];
 

@@ -38,6 +38,7 @@ mod test_repo;
 mod transcript;
 mod tree_size;
 mod tune;
+mod tuning_plots;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::path::{Path, PathBuf};

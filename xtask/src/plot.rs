@@ -13,7 +13,9 @@
 //! - `<!-- plot pv-table -->`: the same search's principal-variation table after each row
 //!   it rewrites, in `plot-pv-table.svg`;
 //! - `<!-- plot reductions -->`: the late move reductions by depth and move number, as a
-//!   heat map (see [`crate::reduction_map`]), in `plot-reductions.svg`.
+//!   heat map (see [`crate::reduction_map`]), in `plot-reductions.svg`;
+//! - `<!-- plot tuning-losses -->` and `<!-- plot passed-pawns -->`: the tuner's error after
+//!   each pass and the tuned passed-pawn bonus by rank (see [`crate::tuning_plots`]).
 //!
 //! Like the
 //! board diagrams, a plot carries its own background, so it reads the same in every theme,
@@ -62,6 +64,10 @@ pub enum Plot {
     PvTable,
     /// The late move reductions by depth and move number.
     Reductions,
+    /// The tuner's error after each pass.
+    TuningLosses,
+    /// The tuned passed-pawn bonus by rank.
+    PassedPawns,
 }
 
 impl Plot {
@@ -73,12 +79,14 @@ impl Plot {
             ["alpha-beta"] => Ok(Plot::AlphaBeta),
             ["pv-table"] => Ok(Plot::PvTable),
             ["reductions"] => Ok(Plot::Reductions),
+            ["tuning-losses"] => Ok(Plot::TuningLosses),
+            ["passed-pawns"] => Ok(Plot::PassedPawns),
             ["elo", id, ref names @ ..] if !names.is_empty() => Ok(Plot::Elo(
                 id.to_string(),
                 names.iter().map(|n| n.to_string()).collect(),
             )),
             _ => Err(format!(
-                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta`, `plot pv-table` or `plot reductions`"
+                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta`, `plot pv-table`, `plot reductions`, `plot tuning-losses` or `plot passed-pawns`"
             )),
         }
     }
@@ -97,6 +105,8 @@ impl Plot {
             Plot::AlphaBeta => "plot-alpha-beta".to_string(),
             Plot::PvTable => "plot-pv-table".to_string(),
             Plot::Reductions => "plot-reductions".to_string(),
+            Plot::TuningLosses => "plot-tuning-losses".to_string(),
+            Plot::PassedPawns => "plot-passed-pawns".to_string(),
         }
     }
 
@@ -145,6 +155,43 @@ impl Plot {
                     cb2026::search::LMR_MIN_SEARCHED,
                 );
                 return Ok((svg(), html));
+            }
+            Plot::TuningLosses => {
+                let rows = crate::tuning_plots::read_losses(root)?;
+                let (first, last) = (rows[0], rows[rows.len() - 1]);
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"The tuner's mean squared error over {} passes: on the training positions from {:.5} to {:.5}, on the held-out positions from {:.5} to {:.5}\"><figcaption>The tuner's error after each pass of gradient descent, on the positions it learns from and on the games held out</figcaption></figure></div>",
+                    self.file(),
+                    last.0,
+                    first.1,
+                    last.1,
+                    first.2,
+                    last.2
+                );
+                return Ok((crate::tuning_plots::losses_svg(&rows), html));
+            }
+            Plot::PassedPawns => {
+                use cb2026::params::{FREE_PASSED_PAWN, PASSED_PAWN};
+                use cb2026::tuned::TUNED;
+                let ranks: Vec<String> = (1..=6)
+                    .map(|r| {
+                        let (p, f) = (TUNED[PASSED_PAWN + r], TUNED[FREE_PASSED_PAWN + r]);
+                        format!(
+                            "rank {}: {} and {}, path free {} and {}",
+                            r + 1,
+                            p.midgame,
+                            p.endgame,
+                            p.midgame + f.midgame,
+                            p.endgame + f.endgame
+                        )
+                    })
+                    .collect();
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"The tuned passed-pawn bonus by rank, midgame and endgame: {}\"><figcaption>The tuned bonus of a passed pawn by the rank it has reached, in the midgame and the endgame, without and with a free path to the last rank</figcaption></figure></div>",
+                    self.file(),
+                    ranks.join("; ")
+                );
+                return Ok((crate::tuning_plots::passed_pawns_svg(&TUNED), html));
             }
             Plot::TreeSize => {
                 let lines = crate::tree_size::lines_at(root)?;

@@ -5,8 +5,9 @@ use crate::chapters::{self, Problem};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// A copy of stages.toml, the book's pages and data, the engine's and xtask's sources and
-/// the engine's snapshots and transcripts in a temporary folder, removed when the value is dropped.
+/// A copy of stages.toml, the book's pages and data, the engine's, the tuner's and xtask's
+/// sources and the engine's snapshots and transcripts in a temporary folder, removed when the
+/// value is dropped.
 pub struct TestRepo {
     /// The folder holding the copy.
     root: PathBuf,
@@ -30,6 +31,7 @@ impl TestRepo {
             "book/src",
             "book/data",
             "crates/engine/src",
+            "crates/tune/src",
             "xtask/src",
             "crates/engine/tests/snapshots",
             "crates/engine/tests/transcripts",

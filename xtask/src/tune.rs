@@ -19,6 +19,10 @@ pub const TUNED_SOURCE: &str = "crates/engine/src/tuned.rs";
 /// The errors by pass, relative to the repository: the chapter's loss curve.
 pub const LOSSES: &str = "book/data/tuning-losses.txt";
 
+/// What the data held and what the tuner made of it, relative to the repository: the
+/// chapter's figures about the data.
+pub const SUMMARY: &str = "book/data/tuning-data.txt";
+
 /// `cargo xtask tune`: the data, and how long and how fast to descend.
 #[derive(Debug, clap::Args)]
 pub struct TuneArgs {
@@ -34,6 +38,10 @@ pub struct TuneArgs {
     /// Every how many games one is held out for validation.
     #[arg(long, default_value = "10")]
     hold_out: u32,
+    /// The fewest training positions that must count a value for it to be tuned; a value
+    /// counted less keeps its starting value.
+    #[arg(long, default_value = "1000")]
+    least: usize,
 }
 
 /// Runs `cargo xtask tune` with `args`.
@@ -43,6 +51,7 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         .map_err(|_| format!("{}: not UTF-8 text", args.data.display()))?;
     let started = Instant::now();
     let samples = data::read(&text).map_err(|e| format!("{}: {e}", args.data.display()))?;
+    let games = Games::of(&samples);
     let (training, validation) = data::split(samples, args.hold_out);
     if training.is_empty() || validation.is_empty() {
         return Err(format!(
@@ -76,7 +85,7 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         &training,
         &validation,
         &mut weights,
-        (k, args.epochs, args.rate),
+        (k, args.epochs, args.rate, args.least),
         |epoch| {
             if epoch.number.is_multiple_of(50) {
                 eprintln!(
@@ -95,13 +104,20 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         training: training.len(),
         validation: validation.len(),
         hold_out: args.hold_out,
+        least: args.least,
+        frozen: texel::occurrences(&training, weights.len())
+            .iter()
+            .filter(|&&seen| seen < args.least)
+            .count(),
         k,
         epochs,
+        games,
     };
     let root = crate::repo_root();
     write(&root.join(TUNED_SOURCE), &source(&run, &weights))?;
     write(&root.join(LOSSES), &losses(&run))?;
-    eprintln!("wrote {TUNED_SOURCE} and {LOSSES}; run cargo fmt --check to see it is stable");
+    write(&root.join(SUMMARY), &summary(&run))?;
+    eprintln!("wrote {TUNED_SOURCE}, {LOSSES} and {SUMMARY}");
     Ok(())
 }
 
@@ -121,10 +137,44 @@ struct Run<'a> {
     validation: usize,
     /// One game in this many held out.
     hold_out: u32,
+    /// The fewest positions that must count a value for it to be tuned.
+    least: usize,
+    /// How many values were counted too seldom and kept their starting values.
+    frozen: usize,
     /// The scaling constant.
     k: f64,
     /// The errors before tuning (pass 0) and after each pass.
     epochs: Vec<Epoch>,
+    /// The games the positions came from.
+    games: Games,
+}
+
+/// The games a data file's positions came from, by result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Games {
+    /// Games White won.
+    white_wins: usize,
+    /// Games drawn.
+    draws: usize,
+    /// Games Black won.
+    black_wins: usize,
+}
+
+impl Games {
+    /// The games of `samples`, each counted once by its number, whatever the number of its
+    /// positions kept. A game none of whose positions was kept is not seen.
+    fn of(samples: &[data::Sample]) -> Games {
+        let mut seen = std::collections::HashSet::new();
+        let mut games = Games::default();
+        for sample in samples.iter().filter(|s| seen.insert(s.game)) {
+            match sample.result {
+                1.0 => games.white_wins += 1,
+                0.0 => games.black_wins += 1,
+                _ => games.draws += 1,
+            }
+        }
+        games
+    }
 }
 
 /// The 64-bit FNV-1a hash of `bytes`: a fingerprint of the data, to tell two files apart.
@@ -162,12 +212,15 @@ fn source(run: &Run, weights: &Weights) -> String {
     let _ = writeln!(
         text,
         "//! - split: one game in {} held out, {} training and {} validation positions\n\
+         //! - {} values counted in fewer than {} training positions kept their starting values\n\
          //! - scaling constant k = {:.4}\n\
          //! - mean squared error after {} passes: training {:.6} (from {:.6}), validation {:.6}\n\
          //!   (from {:.6})\n",
         run.hold_out,
         run.training,
         run.validation,
+        run.frozen,
+        run.least,
         run.k,
         last.number,
         last.training,
@@ -192,6 +245,41 @@ fn source(run: &Run, weights: &Weights) -> String {
         }
     }
     text.push_str("];\n");
+    text
+}
+
+/// What the data held, as a table of one value a row, with the data file's own header.
+fn summary(run: &Run) -> String {
+    let mut text = format!(
+        "# The positions cargo xtask tune learnt from, counted as it read them: games by result\n\
+         # (a game none of whose positions was kept is not counted), positions, the split, the\n\
+         # values counted too seldom to tune (frozen, kept at their starting values) and the\n\
+         # scaling constant. Made by: {}\n\
+         # The data file, {} (FNV-1a {:016x}), says of itself:\n",
+        run.command, run.data, run.hash
+    );
+    for line in &run.made_by {
+        let _ = writeln!(text, "#   {}", line.trim_start_matches('#').trim());
+    }
+    let games = run.games;
+    let rows = [
+        (
+            "games",
+            (games.white_wins + games.draws + games.black_wins).to_string(),
+        ),
+        ("white_wins", games.white_wins.to_string()),
+        ("draws", games.draws.to_string()),
+        ("black_wins", games.black_wins.to_string()),
+        ("positions", (run.training + run.validation).to_string()),
+        ("training", run.training.to_string()),
+        ("validation", run.validation.to_string()),
+        ("frozen", run.frozen.to_string()),
+        ("k", format!("{:.4}", run.k)),
+    ];
+    text.push_str("measure value\n");
+    for (name, value) in rows {
+        let _ = writeln!(text, "{name} {value}");
+    }
     text
 }
 
@@ -236,13 +324,34 @@ mod tests {
             training: 2,
             validation: 1,
             hold_out: 10,
+            least: 100,
+            frozen: 0,
             k: 1.0,
             epochs: vec![epoch(0, 0.1), epoch(1, 0.09)],
+            games: Games::default(),
         };
         let text = source(&run, &weights);
         assert_eq!(text.matches("Score::new(").count(), weights.len());
         assert!(text.contains("--seed 9"));
         assert!(text.contains(&format!("{:016x}", fnv1a(b"data"))));
         assert!(text.contains("training 0.090000 (from 0.100000)"));
+    }
+
+    #[test]
+    fn games_are_counted_once_each_by_their_result() {
+        let text = "\
+            4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 1.0 | 0\n\
+            4k3/8/8/8/8/4P3/8/4K3 b - - 0 1 | 1.0 | 0\n\
+            4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 0.5 | 1\n\
+            4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 | 0.0 | 2\n";
+        let games = Games::of(&data::read(text).unwrap());
+        assert_eq!(
+            games,
+            Games {
+                white_wins: 1,
+                draws: 1,
+                black_wins: 1
+            }
+        );
     }
 }

@@ -71,6 +71,10 @@ bitflags::bitflags! {
         /// Internal iterative reductions (stage 19): a node deep enough that the
         /// transposition table has no move for is searched a ply shallower.
         const IIR = 1 << 15;
+        /// The tuned evaluation (stage 20): material and piece-square tables with mobility,
+        /// pawn structure, the bishop pair, rooks on open files and king safety, every value
+        /// tuned on the engine's own games, in place of stage 7's material and tables.
+        const TUNED = 1 << 16;
     }
 }
 
@@ -188,6 +192,12 @@ pub const SWITCHES: &[Switch] = &[
         stage: 19,
         flag: Switches::IIR,
         off_from: Some(20),
+    },
+    Switch {
+        name: "tuned",
+        stage: 20,
+        flag: Switches::TUNED,
+        off_from: None,
     },
 ];
 

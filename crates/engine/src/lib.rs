@@ -37,6 +37,7 @@ pub mod stats;
 pub mod terms;
 pub mod time;
 pub mod tt;
+pub mod tuned;
 pub mod uci;
 pub mod zobrist;
 

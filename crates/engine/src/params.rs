@@ -140,12 +140,13 @@ pub const INITIAL: Params = {
     params
 };
 
-/// The group the parameter at `index` belongs to, and its place in it.
-pub fn group_of(index: usize) -> Option<(Group, usize)> {
+/// The number in [`GROUPS`] of the group the parameter at `index` belongs to, and the
+/// parameter's place in it.
+pub fn group_of(index: usize) -> Option<(usize, usize)> {
     GROUPS
         .iter()
-        .find(|g| (g.start..g.start + g.len).contains(&index))
-        .map(|&g| (g, index - g.start))
+        .position(|g| (g.start..g.start + g.len).contains(&index))
+        .map(|number| (number, index - GROUPS[number].start))
 }
 
 #[cfg(test)]
@@ -165,10 +166,8 @@ mod tests {
         }
         assert_eq!(next, COUNT);
         assert_eq!(group_of(COUNT), None);
-        assert_eq!(
-            group_of(PASSED_PAWN + 6).map(|(g, i)| (g.name, i)),
-            Some(("passed_pawn", 6))
-        );
+        let (number, place) = group_of(PASSED_PAWN + 6).unwrap();
+        assert_eq!((GROUPS[number].name, place), ("passed_pawn", 6));
     }
 
     #[test]

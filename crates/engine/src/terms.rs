@@ -16,9 +16,9 @@ use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks
 use crate::bitboard::{Bitboard, Direction};
 use crate::eval::{Phase, Score};
 use crate::params::{
-    BISHOP_MOBILITY, BISHOP_PAIR, DOUBLED_PAWN, FREE_PASSED_PAWN, ISOLATED_PAWN, KING_ATTACKERS,
-    KNIGHT_MOBILITY, MATERIAL, PASSED_PAWN, PAWN_SHIELD, PLACEMENT, Params, QUEEN_MOBILITY,
-    ROOK_HALF_OPEN_FILE, ROOK_MOBILITY, ROOK_OPEN_FILE,
+    BISHOP_MOBILITY, BISHOP_PAIR, DOUBLED_PAWN, FREE_PASSED_PAWN, GROUPS, ISOLATED_PAWN,
+    KING_ATTACKERS, KNIGHT_MOBILITY, MATERIAL, PASSED_PAWN, PAWN_SHIELD, PLACEMENT, Params,
+    QUEEN_MOBILITY, ROOK_HALF_OPEN_FILE, ROOK_MOBILITY, ROOK_OPEN_FILE, group_of,
 };
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
@@ -32,7 +32,7 @@ pub trait Tally {
 }
 
 /// A tally that adds up the values of the parameters it is told of: the evaluation itself.
-pub struct Sum<'a> {
+struct Sum<'a> {
     /// The values.
     params: &'a Params,
     /// Their sum so far, from White's point of view.
@@ -58,6 +58,58 @@ pub fn evaluate(position: &Position, params: &Params) -> i32 {
         Color::White => for_white,
         Color::Black => -for_white,
     }
+}
+
+/// A tally that adds up the values it is told of group by group, for a report of what each
+/// term contributes.
+struct ByGroup<'a> {
+    /// The values.
+    params: &'a Params,
+    /// Each group's sum so far, from White's point of view, in [`GROUPS`]' order.
+    sums: [Score; GROUPS.len()],
+}
+
+impl Tally for ByGroup<'_> {
+    fn add(&mut self, index: usize, count: i32) {
+        let (group, _) = group_of(index).expect("every parameter is in a group");
+        self.sums[group] += self.params[index] * count;
+    }
+}
+
+/// The `eval` command's report of the tuned evaluation: each term's midgame and endgame
+/// values from White's point of view, their total, the phase that blends it, and the blended
+/// evaluation from White's side and from the side to move's.
+pub fn report(position: &Position, params: &Params) -> String {
+    let mut by_group = ByGroup {
+        params,
+        sums: [Score::ZERO; GROUPS.len()],
+    };
+    tally(position, &mut by_group);
+    let mut text = format!("{:<20}{:>9}{:>9}\n", "", "midgame", "endgame");
+    let mut total = Score::ZERO;
+    for (group, sum) in GROUPS.iter().zip(by_group.sums) {
+        text.push_str(&format!(
+            "{:<20}{:>9}{:>9}\n",
+            group.name, sum.midgame, sum.endgame
+        ));
+        total += sum;
+    }
+    text.push_str(&format!(
+        "{:<20}{:>9}{:>9}\n",
+        "total", total.midgame, total.endgame
+    ));
+    let phase = Phase::of(position);
+    let for_white = total.taper(phase);
+    let (side, for_side) = match position.side_to_move() {
+        Color::White => ("White", for_white),
+        Color::Black => ("Black", -for_white),
+    };
+    text.push_str(&format!(
+        "\nphase {} of {} (0 is the endgame)\nWhite's view: {for_white}\nside to move ({side}): {for_side}\n",
+        phase.value(),
+        Phase::MIDGAME.value()
+    ));
+    text
 }
 
 /// Visits every term of `position` for both sides, White's counts positive and Black's
@@ -276,7 +328,7 @@ mod tests {
     use crate::eval;
     use crate::eval::tests::mirrored;
     use crate::movegen::legal_moves;
-    use crate::params::{COUNT, INITIAL, group_of};
+    use crate::params::{COUNT, INITIAL};
     use crate::rng::Rng;
 
     /// A tally that keeps the counts, parameter by parameter, as the tuner does.
@@ -294,7 +346,7 @@ mod tests {
         tally(&Position::from_fen(fen).unwrap(), &mut counts);
         (0..COUNT)
             .filter(|&i| counts.0[i] != 0)
-            .filter_map(|i| group_of(i).map(|(g, at)| (g.name, at, counts.0[i])))
+            .filter_map(|i| group_of(i).map(|(g, at)| (GROUPS[g].name, at, counts.0[i])))
             .filter(|(name, _, _)| *name != "material" && *name != "placement")
             .collect()
     }
@@ -319,6 +371,22 @@ mod tests {
     }
 
     #[test]
+    fn the_report_adds_up_to_the_evaluation() {
+        let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 5 4";
+        let position = Position::from_fen(fen).unwrap();
+        let report = report(&position, &INITIAL);
+        let side = report.lines().last().unwrap();
+        assert_eq!(
+            side,
+            format!("side to move (Black): {}", evaluate(&position, &INITIAL))
+        );
+        assert!(
+            report.lines().any(|l| l.starts_with("king_attackers")),
+            "{report}"
+        );
+    }
+
+    #[test]
     fn under_the_initial_values_the_evaluation_is_stage_sevens() {
         for position in random_positions(7, 40, 60) {
             assert_eq!(evaluate(&position, &INITIAL), eval::evaluate(&position));
@@ -338,6 +406,16 @@ mod tests {
             !found
                 .iter()
                 .any(|&(name, rank, n)| name == "passed_pawn" && rank == 1 && n < 0)
+        );
+    }
+
+    #[test]
+    fn a_pawn_with_an_enemy_pawn_ahead_on_a_file_beside_it_is_not_passed() {
+        // White's e4 faces Black's d6 on the d-file, ahead of it; Black's d6 faces White's e4.
+        let found = counts("4k3/8/3p4/8/4P3/8/8/4K3 w - - 0 1");
+        assert!(
+            !found.iter().any(|&(name, ..)| name.contains("passed")),
+            "{found:?}"
         );
     }
 

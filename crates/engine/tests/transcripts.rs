@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 17] = [
+const TRANSCRIPTS: [(&str, &str); 19] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -35,7 +35,10 @@ const TRANSCRIPTS: [(&str, &str); 17] = [
         "uci-handshake",
         "uci\nisready\nposition startpos moves e2e5\nfoo\nisready",
     ),
-    ("eval-after-e4", "position startpos moves e2e4\neval"),
+    (
+        "eval-after-e4",
+        "set stage 8\nposition startpos moves e2e4\neval",
+    ),
     ("go-depth-5", "set stage 10\nposition startpos\ngo depth 5"),
     ("stats-3", "stats 3 stage 10"),
     (
@@ -65,6 +68,14 @@ const TRANSCRIPTS: [(&str, &str); 17] = [
     (
         "go-depth-8-stage-19",
         "set stage 19\nposition startpos\ngo depth 8",
+    ),
+    (
+        "eval-stage-20",
+        "position startpos moves e2e4 d7d5 e4d5 d8d5 b1c3\neval\nset tuned off\neval",
+    ),
+    (
+        "go-depth-8-stage-20",
+        "set stage 20\nposition startpos\ngo depth 8",
     ),
     (
         "multipv-3",

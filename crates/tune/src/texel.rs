@@ -132,19 +132,41 @@ pub struct Epoch {
     pub validation: f64,
 }
 
+/// How many of `samples` count each of `len` parameters at least once.
+pub fn occurrences(samples: &[Sample], len: usize) -> Vec<usize> {
+    let mut seen = vec![0; len];
+    for sample in samples {
+        for &(index, _) in &sample.terms {
+            seen[usize::from(index)] += 1;
+        }
+    }
+    seen
+}
+
 /// Tunes `weights` on `training` for `epochs` passes of full-batch gradient descent with Adam
 /// at `rate`, under scaling constant `k`, calling `report` after each pass with the errors on
-/// the training and the validation positions.
+/// the training and the validation positions. A value counted in fewer than `least` training
+/// positions keeps its starting value: Adam moves every value at about the same pace, however
+/// little the data says about it, and a handful of positions would teach it their own games.
 pub fn train(
     training: &[Sample],
     validation: &[Sample],
     weights: &mut Weights,
-    (k, epochs, rate): (f64, usize, f64),
+    (k, epochs, rate, least): (f64, usize, f64, usize),
     mut report: impl FnMut(Epoch),
 ) {
+    let learnable: Vec<bool> = occurrences(training, weights.len())
+        .into_iter()
+        .map(|seen| seen >= least)
+        .collect();
     let mut adam = Adam::new(weights.len(), rate);
     for number in 1..=epochs {
-        let gradient = gradient(training, weights, k);
+        let mut gradient = gradient(training, weights, k);
+        for (cell, &learn) in gradient.iter_mut().zip(&learnable) {
+            if !learn {
+                *cell = [0.0, 0.0];
+            }
+        }
         adam.step(weights, &gradient);
         report(Epoch {
             number,
@@ -198,9 +220,25 @@ mod tests {
         }
         let mut weights = vec![[0.0, 0.0]];
         let before = loss(&samples, &weights, 1.0);
-        train(&samples, &samples, &mut weights, (1.0, 200, 5.0), |_| {});
+        train(&samples, &samples, &mut weights, (1.0, 200, 5.0, 1), |_| {});
         assert!(loss(&samples, &weights, 1.0) < before / 2.0);
         assert!(weights[0][0] > 100.0, "{weights:?}");
+    }
+
+    #[test]
+    fn a_value_counted_in_too_few_positions_keeps_its_starting_value() {
+        let mut samples = vec![one_term(1, 1.0); 20];
+        samples.push(Sample {
+            terms: vec![(1, 1)],
+            midgame: 1.0,
+            result: 1.0,
+            game: 0,
+        });
+        assert_eq!(occurrences(&samples, 2), [20, 1]);
+        let mut weights = vec![[0.0, 0.0], [7.0, 7.0]];
+        train(&samples, &samples, &mut weights, (1.0, 50, 5.0, 10), |_| {});
+        assert!(weights[0][0] > 0.0);
+        assert_eq!(weights[1], [7.0, 7.0]);
     }
 
     #[test]

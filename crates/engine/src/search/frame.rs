@@ -2,7 +2,6 @@
 
 use super::Searcher;
 use crate::attacked::in_check;
-use crate::eval::evaluate;
 use crate::moves::Move;
 use crate::piece::Piece;
 use crate::position::Position;
@@ -107,9 +106,12 @@ impl Searcher<'_> {
     /// The static evaluation of `position`, the node at `ply`: worked out the first time a
     /// step asks for it and kept in the node's frame for the steps after it.
     pub(super) fn static_eval(&mut self, position: &Position, ply: usize) -> i32 {
-        *self.stack[ply]
-            .static_eval
-            .get_or_insert_with(|| evaluate(position))
+        if let Some(eval) = self.stack[ply].static_eval {
+            return eval;
+        }
+        let eval = self.evaluate(position);
+        self.stack[ply].static_eval = Some(eval);
+        eval
     }
 
     /// Works out the static evaluation of `position`, the node at `ply`, into its frame, unless

@@ -20,6 +20,7 @@ mod check_extension;
 mod child;
 mod control;
 mod draw;
+mod evaluation;
 mod frame;
 mod futility;
 mod iir;
@@ -56,7 +57,6 @@ pub use root::{Memory, Outcome, Signals, Task, root_moves, think};
 pub use see_pruning::{SEE_CAPTURE_MARGIN, SEE_PRUNING_MAX_DEPTH, SEE_QUIET_MARGIN, see_threshold};
 
 use crate::config::SearchConfig;
-use crate::eval::evaluate;
 use crate::moves::Move;
 use crate::ordering::tables::OrderingTables;
 use crate::position::Position;
@@ -162,7 +162,7 @@ impl<'a> Searcher<'a> {
             return Ok(DRAW);
         }
         if ply >= MAX_PLY {
-            return Ok(evaluate(position));
+            return Ok(self.evaluate(position));
         }
         let hit = self.probe(position, ply);
         if let Some(score) = self.hash_cutoff(hit, depth, ply, (alpha, beta)) {

@@ -2,7 +2,6 @@
 //! are played, so that no score is taken in the middle of an exchange.
 
 use super::{Searcher, Stopped};
-use crate::eval::evaluate;
 use crate::movegen::{captures, legal_moves};
 use crate::ordering::MovePicker;
 use crate::position::Position;
@@ -24,12 +23,12 @@ impl Searcher<'_> {
         self.pv.clear(ply);
         self.check_stop()?;
         if ply >= MAX_PLY {
-            return Ok(evaluate(position));
+            return Ok(self.evaluate(position));
         }
         let checked = self.in_check(ply);
         let mut best = -INFINITY;
         if !checked {
-            best = evaluate(position);
+            best = self.evaluate(position);
             self.stack[ply].static_eval = Some(best);
             if best >= beta {
                 return Ok(best);

@@ -57,7 +57,6 @@ impl Searcher<'_> {
 mod tests {
     use super::*;
     use crate::config::SearchConfig;
-    use crate::eval::evaluate;
     use crate::score::MATE;
     use crate::search::{Control, Frame};
     use crate::tt::TranspositionTable;
@@ -89,16 +88,23 @@ mod tests {
         step(fen, SearchConfig::default(), 1, (-1, 0)).0
     }
 
+    /// The static evaluation the search takes of `fen` under `config`.
+    fn evaluate(fen: &str, config: SearchConfig) -> i32 {
+        let mut table = TranspositionTable::new(1).unwrap();
+        let searcher = Searcher::new(&[], Control::default(), &mut table, config);
+        searcher.evaluate(&Position::from_fen(fen).unwrap())
+    }
+
     #[test]
     fn a_rook_up_at_a_shallow_node_is_cut_off_with_its_evaluation() {
-        let eval = evaluate(&Position::from_fen(ROOK_UP).unwrap());
+        let eval = evaluate(ROOK_UP, SearchConfig::default());
         assert!(eval > REVERSE_FUTILITY_MARGIN, "{eval}");
         assert_eq!(at_beta_zero(ROOK_UP), Some(eval));
     }
 
     #[test]
     fn no_cutoff_when_the_evaluation_is_within_the_margin() {
-        let eval = evaluate(&Position::from_fen(ROOK_UP).unwrap());
+        let eval = evaluate(ROOK_UP, SearchConfig::default());
         let beta = eval - REVERSE_FUTILITY_MARGIN;
         let config = SearchConfig::default();
         assert_eq!(step(ROOK_UP, config, 1, (beta - 1, beta)).0, Some(eval));

@@ -26,14 +26,16 @@ pub use options::{DEFAULT_HASH_MB, MAX_HASH_MB, MAX_MULTI_PV, Options};
 pub use search_thread::uci_score;
 
 use crate::attacked::checkers_report;
-use crate::config::SearchConfig;
+use crate::config::{SearchConfig, Switches};
 use crate::eval::eval_report;
 use crate::limits::Limits;
 use crate::ordering::tables::OrderingTables;
 use crate::perft::perft_report;
 use crate::position::{Position, show};
 use crate::search::Task;
+use crate::terms;
 use crate::tt::{self, TranspositionTable};
+use crate::tuned::TUNED;
 use extensions::{measurement, set_switch};
 use options::{OptionChange, identify, set_option};
 use parse::{parse_go, parse_position};
@@ -166,7 +168,14 @@ impl<W: Write + Send + 'static> Engine<W> {
                 let board = show(&self.position) + &checkers_report(&self.position);
                 self.say(board.trim_end());
             }
-            ["eval"] => self.say(eval_report(&self.position).trim_end()),
+            ["eval"] => {
+                let report = if self.options.search.is_on(Switches::TUNED) {
+                    terms::report(&self.position, &TUNED)
+                } else {
+                    eval_report(&self.position)
+                };
+                self.say(report.trim_end());
+            }
             ["eval", ..] => return Err("eval takes no arguments".to_string()),
             [command, rest @ ..] if WAITING.contains(command) => {
                 self.idle(command)?;

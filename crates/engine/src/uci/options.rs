@@ -70,10 +70,12 @@ pub(super) fn identify() -> String {
         "option name Ponder type check default false".to_string(),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTI_PV}"),
     ];
+    let defaults = SearchConfig::default();
     for switch in SWITCHES {
         lines.push(format!(
-            "option name {} type check default true",
-            switch.name
+            "option name {} type check default {}",
+            switch.name,
+            defaults.is_on(switch.flag)
         ));
     }
     lines.push("uciok".to_string());

@@ -795,10 +795,16 @@ fn the_stage_option_and_a_check_option_for_every_switch() {
     assert!(output.contains(&stage), "{output}");
     let checks = output
         .lines()
-        .filter(|l| l.ends_with(" type check default true"));
+        .filter(|l| l.contains(" type check default ") && !l.contains("Ponder"));
     assert_eq!(checks.count(), SWITCHES.len(), "{output}");
     for switch in SWITCHES {
-        let line = format!("\noption name {} type check default true\n", switch.name);
+        // A switch whose games did not show it to help is off by default, and says so.
+        let default = SearchConfig::default().is_on(switch.flag);
+        assert_eq!(default, switch.off_from.is_none(), "{}", switch.name);
+        let line = format!(
+            "\noption name {} type check default {default}\n",
+            switch.name
+        );
         assert!(output.contains(&line), "{output}");
         let script = format!("setoption name {} value false\n", switch.name);
         let (_, engine) = answer(&script);
@@ -876,7 +882,8 @@ fn go_perft_prints_stockfishs_format() {
 
 #[test]
 fn eval_shows_the_parts_and_both_points_of_view() {
-    let (output, _) = answer("eval\n");
+    // Stage 7's evaluation, as every preset before stage 20 has it.
+    let (output, _) = answer("set tuned off\neval\n");
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(
         lines,
@@ -893,7 +900,7 @@ fn eval_shows_the_parts_and_both_points_of_view() {
     );
     // After 1.e4 the pawn stands better than at home: good for White, so bad for Black,
     // who is to move.
-    let (output, _) = answer("position startpos moves e2e4\neval\n");
+    let (output, _) = answer("set tuned off\nposition startpos moves e2e4\neval\n");
     let view = |prefix: &str| -> i32 {
         let line = output.lines().find(|l| l.starts_with(prefix)).unwrap();
         line.rsplit(' ').next().unwrap().parse().unwrap()
@@ -902,6 +909,29 @@ fn eval_shows_the_parts_and_both_points_of_view() {
     assert_eq!(view("side to move (Black):"), -view("White's view:"));
     let (output, _) = answer("eval now\n");
     assert_eq!(output, "info string eval takes no arguments\n");
+}
+
+#[test]
+fn eval_shows_each_term_of_the_tuned_evaluation_when_it_is_on() {
+    let (output, _) = answer("position startpos moves e2e4 c7c5\neval\n");
+    for group in crate::params::GROUPS {
+        assert!(
+            output.lines().any(|l| l.starts_with(group.name)),
+            "{output}"
+        );
+    }
+    let view = |prefix: &str| -> i32 {
+        let line = output.lines().find(|l| l.starts_with(prefix)).unwrap();
+        line.rsplit(' ').next().unwrap().parse().unwrap()
+    };
+    assert_eq!(view("side to move (White):"), view("White's view:"));
+    let position =
+        Position::from_fen("rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq c6 0 2")
+            .unwrap();
+    assert_eq!(
+        view("White's view:"),
+        crate::terms::evaluate(&position, &crate::tuned::TUNED)
+    );
 }
 
 #[test]
