@@ -42,6 +42,10 @@ pub struct TuneArgs {
     /// counted less keeps its starting value.
     #[arg(long, default_value = "1000")]
     least: usize,
+    /// Groups of values to hold at their starting values, by name, comma-separated
+    /// (`material,placement`): tune only the others.
+    #[arg(long, value_delimiter = ',')]
+    hold: Vec<String>,
 }
 
 /// Runs `cargo xtask tune` with `args`.
@@ -70,6 +74,24 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         .iter()
         .map(|s| [f64::from(s.midgame), f64::from(s.endgame)])
         .collect();
+    for name in &args.hold {
+        if !GROUPS.iter().any(|g| g.name == name) {
+            let names: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
+            return Err(format!(
+                "--hold {name:?}: the groups are {}",
+                names.join(", ")
+            ));
+        }
+    }
+    let seen = texel::occurrences(&training, weights.len());
+    let held = |index: usize| {
+        GROUPS.iter().any(|g| {
+            args.hold.contains(&g.name.to_string()) && (g.start..g.start + g.len).contains(&index)
+        })
+    };
+    let learnable: Vec<bool> = (0..weights.len())
+        .map(|i| seen[i] >= args.least && !held(i))
+        .collect();
     let k = texel::fit_scale(&training, &weights);
     let first = Epoch {
         number: 0,
@@ -85,7 +107,8 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         &training,
         &validation,
         &mut weights,
-        (k, args.epochs, args.rate, args.least),
+        (k, args.epochs, args.rate),
+        &learnable,
         |epoch| {
             if epoch.number.is_multiple_of(50) {
                 eprintln!(
@@ -105,10 +128,8 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         validation: validation.len(),
         hold_out: args.hold_out,
         least: args.least,
-        frozen: texel::occurrences(&training, weights.len())
-            .iter()
-            .filter(|&&seen| seen < args.least)
-            .count(),
+        frozen: seen.iter().filter(|&&n| n < args.least).count(),
+        held: args.hold.join(","),
         k,
         epochs,
         games,
@@ -141,6 +162,8 @@ struct Run<'a> {
     least: usize,
     /// How many values were counted too seldom and kept their starting values.
     frozen: usize,
+    /// The groups held at their starting values, comma-separated, or nothing.
+    held: String,
     /// The scaling constant.
     k: f64,
     /// The errors before tuning (pass 0) and after each pass.
@@ -212,7 +235,8 @@ fn source(run: &Run, weights: &Weights) -> String {
     let _ = writeln!(
         text,
         "//! - split: one game in {} held out, {} training and {} validation positions\n\
-         //! - {} values counted in fewer than {} training positions kept their starting values\n\
+         //! - {} values counted in fewer than {} training positions kept their starting values;\n\
+         //!   groups held at their starting values: {}\n\
          //! - scaling constant k = {:.4}\n\
          //! - mean squared error after {} passes: training {:.6} (from {:.6}), validation {:.6}\n\
          //!   (from {:.6})\n",
@@ -221,6 +245,11 @@ fn source(run: &Run, weights: &Weights) -> String {
         run.validation,
         run.frozen,
         run.least,
+        if run.held.is_empty() {
+            "none"
+        } else {
+            &run.held
+        },
         run.k,
         last.number,
         last.training,
@@ -274,6 +303,14 @@ fn summary(run: &Run) -> String {
         ("training", run.training.to_string()),
         ("validation", run.validation.to_string()),
         ("frozen", run.frozen.to_string()),
+        (
+            "held",
+            if run.held.is_empty() {
+                "none".to_string()
+            } else {
+                run.held.clone()
+            },
+        ),
         ("k", format!("{:.4}", run.k)),
     ];
     text.push_str("measure value\n");
@@ -326,6 +363,7 @@ mod tests {
             hold_out: 10,
             least: 100,
             frozen: 0,
+            held: String::new(),
             k: 1.0,
             epochs: vec![epoch(0, 0.1), epoch(1, 0.09)],
             games: Games::default(),

@@ -90,8 +90,9 @@ pub struct Switch {
     pub flag: Switches,
     /// The stage from which the technique is off by default, when its games did not show it
     /// to help: the presets of that stage and later leave it off, and so does main, while the
-    /// presets before keep it, so the earlier chapters' searches do not change. `None` for a
-    /// technique that stays on.
+    /// presets before keep it, so the earlier chapters' searches do not change. It may be the
+    /// technique's own stage, for one that has not yet passed its test. `None` for a technique
+    /// that stays on.
     pub off_from: Option<u32>,
 }
 
@@ -197,7 +198,7 @@ pub const SWITCHES: &[Switch] = &[
         name: "tuned",
         stage: 20,
         flag: Switches::TUNED,
-        off_from: None,
+        off_from: Some(20),
     },
 ];
 
@@ -311,7 +312,7 @@ mod tests {
             assert!(SWITCHES[..at].iter().all(|s| s.name != switch.name));
             assert!(SWITCHES[..at].iter().all(|s| s.stage <= switch.stage));
             if let Some(off) = switch.off_from {
-                assert!(switch.stage < off && off <= LAST_STAGE, "{}", switch.name);
+                assert!(switch.stage <= off && off <= LAST_STAGE, "{}", switch.name);
             }
         }
         assert_eq!(seen, Switches::all(), "a flag has no row in SWITCHES");

@@ -16,7 +16,7 @@ use output::SharedOutput;
 mod output;
 
 /// The transcripts: a name (the chapter's directive names it) and the lines typed.
-const TRANSCRIPTS: [(&str, &str); 19] = [
+const TRANSCRIPTS: [(&str, &str); 18] = [
     ("show-start", "d"),
     (
         "keys-and-moves",
@@ -71,11 +71,7 @@ const TRANSCRIPTS: [(&str, &str); 19] = [
     ),
     (
         "eval-stage-20",
-        "position startpos moves e2e4 d7d5 e4d5 d8d5 b1c3\neval\nset tuned off\neval",
-    ),
-    (
-        "go-depth-8-stage-20",
-        "set stage 20\nposition startpos\ngo depth 8",
+        "set tuned on\nposition startpos moves e2e4 d7d5 e4d5 d8d5 b1c3\neval\nset tuned off\neval",
     ),
     (
         "multipv-3",

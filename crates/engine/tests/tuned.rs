@@ -1,6 +1,6 @@
 //! Chapter 15's figures for stage 20, the tuned evaluation: the book's six positions at depth 8
-//! under stage 20's preset beside stage 19's and beside stage 20's with the tuned evaluation
-//! switched off; and what each evaluation says of a few positions that show its terms.
+//! with the tuned evaluation switched on, beside the search without it and stage 19's; and what
+//! each evaluation says of a few positions that show its terms.
 //!
 //! Searches of the six positions to depth 8 take seconds in release and far longer in debug,
 //! so that test is ignored by a plain `cargo test`; `cargo xtask ci` runs it in release.
@@ -9,22 +9,27 @@ mod support {
     pub mod depth8;
 }
 
+use cb2026::config::SearchConfig;
 use cb2026::eval;
-use cb2026::params::GROUPS;
+use cb2026::params::{GROUPS, MATERIAL};
 use cb2026::position::Position;
 use cb2026::terms;
 use cb2026::tuned::TUNED;
-use support::depth8::{configurations, measure_all, table};
+use support::depth8::{measure_all, table};
 
 #[test]
 #[ignore = "three searches of the six positions at depth 8: run in release by cargo xtask ci"]
-fn the_six_positions_at_depth_8_under_stage_20_beside_stage_19_and_without_the_tuning() {
-    let configurations = configurations(20);
-    assert_eq!(
-        configurations.len(),
-        3,
-        "stage 19, stage 20 and stage 20 without tuned"
-    );
+fn the_six_positions_at_depth_8_with_the_tuned_evaluation_beside_stage_19_and_without_it() {
+    // Main's search with the tuned evaluation switched on, beside the same search without it
+    // (stage 20's preset, which leaves both tuned and iir off by default) and stage 19's.
+    let untuned = SearchConfig::preset(20).unwrap();
+    let mut tuned = untuned;
+    tuned.set("tuned", true).unwrap();
+    let configurations = vec![
+        ("stage-19".to_string(), SearchConfig::preset(19).unwrap()),
+        ("untuned".to_string(), untuned),
+        ("tuned".to_string(), tuned),
+    ];
     let rows = measure_all(&configurations);
     let nodes = table(&configurations, &rows, |stats| stats.nodes.to_string());
     insta::assert_snapshot!("stage_20_nodes_depth_8", nodes);
@@ -32,6 +37,10 @@ fn the_six_positions_at_depth_8_under_stage_20_beside_stage_19_and_without_the_t
         format!("{:.1}%", stats.first_move_share())
     });
     insta::assert_snapshot!("stage_20_first_move_depth_8", first);
+    // The bench with the tuned evaluation on, which the chapter quotes.
+    let bench = cb2026::bench::run(cb2026::bench::DEFAULT_DEPTH, tuned);
+    let total: u64 = bench.iter().map(|(_, stats)| stats.nodes).sum();
+    insta::assert_snapshot!("tuned_bench", format!("measure nodes\ntotal {total}\n"));
 }
 
 /// Positions that show what the tuned evaluation sees and stage 7's does not, each with its
@@ -62,6 +71,23 @@ const POSITIONS: [(&str, &str); 7] = [
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     ),
 ];
+
+#[test]
+fn each_pieces_material_value_in_chapter_7_and_tuned() {
+    let mut text =
+        String::from("piece stage-7-midgame stage-7-endgame tuned-midgame tuned-endgame\n");
+    for (kind, name) in ["pawn", "knight", "bishop", "rook", "queen"]
+        .iter()
+        .enumerate()
+    {
+        let (old, new) = (eval::PIECE_VALUES[kind], TUNED[MATERIAL + kind]);
+        text.push_str(&format!(
+            "{name} {} {} {} {}\n",
+            old.midgame, old.endgame, new.midgame, new.endgame
+        ));
+    }
+    insta::assert_snapshot!("tuned_material", text);
+}
 
 #[test]
 fn the_tuned_values_of_the_terms_with_one_value() {

@@ -145,24 +145,20 @@ pub fn occurrences(samples: &[Sample], len: usize) -> Vec<usize> {
 
 /// Tunes `weights` on `training` for `epochs` passes of full-batch gradient descent with Adam
 /// at `rate`, under scaling constant `k`, calling `report` after each pass with the errors on
-/// the training and the validation positions. A value counted in fewer than `least` training
-/// positions keeps its starting value: Adam moves every value at about the same pace, however
-/// little the data says about it, and a handful of positions would teach it their own games.
+/// the training and the validation positions. Only the values `learnable` marks move; the
+/// others keep their starting values.
 pub fn train(
     training: &[Sample],
     validation: &[Sample],
     weights: &mut Weights,
-    (k, epochs, rate, least): (f64, usize, f64, usize),
+    (k, epochs, rate): (f64, usize, f64),
+    learnable: &[bool],
     mut report: impl FnMut(Epoch),
 ) {
-    let learnable: Vec<bool> = occurrences(training, weights.len())
-        .into_iter()
-        .map(|seen| seen >= least)
-        .collect();
     let mut adam = Adam::new(weights.len(), rate);
     for number in 1..=epochs {
         let mut gradient = gradient(training, weights, k);
-        for (cell, &learn) in gradient.iter_mut().zip(&learnable) {
+        for (cell, &learn) in gradient.iter_mut().zip(learnable) {
             if !learn {
                 *cell = [0.0, 0.0];
             }
@@ -220,13 +216,20 @@ mod tests {
         }
         let mut weights = vec![[0.0, 0.0]];
         let before = loss(&samples, &weights, 1.0);
-        train(&samples, &samples, &mut weights, (1.0, 200, 5.0, 1), |_| {});
+        train(
+            &samples,
+            &samples,
+            &mut weights,
+            (1.0, 200, 5.0),
+            &[true],
+            |_| {},
+        );
         assert!(loss(&samples, &weights, 1.0) < before / 2.0);
         assert!(weights[0][0] > 100.0, "{weights:?}");
     }
 
     #[test]
-    fn a_value_counted_in_too_few_positions_keeps_its_starting_value() {
+    fn only_the_learnable_values_move() {
         let mut samples = vec![one_term(1, 1.0); 20];
         samples.push(Sample {
             terms: vec![(1, 1)],
@@ -236,7 +239,14 @@ mod tests {
         });
         assert_eq!(occurrences(&samples, 2), [20, 1]);
         let mut weights = vec![[0.0, 0.0], [7.0, 7.0]];
-        train(&samples, &samples, &mut weights, (1.0, 50, 5.0, 10), |_| {});
+        train(
+            &samples,
+            &samples,
+            &mut weights,
+            (1.0, 50, 5.0),
+            &[true, false],
+            |_| {},
+        );
         assert!(weights[0][0] > 0.0);
         assert_eq!(weights[1], [7.0, 7.0]);
     }

@@ -913,7 +913,7 @@ fn eval_shows_the_parts_and_both_points_of_view() {
 
 #[test]
 fn eval_shows_each_term_of_the_tuned_evaluation_when_it_is_on() {
-    let (output, _) = answer("position startpos moves e2e4 c7c5\neval\n");
+    let (output, _) = answer("set tuned on\nposition startpos moves e2e4 c7c5\neval\n");
     for group in crate::params::GROUPS {
         assert!(
             output.lines().any(|l| l.starts_with(group.name)),

@@ -14,10 +14,8 @@ pub const DEPTH: u32 = 8;
 
 /// The searches compared for `stage`, each with its column's name: the stage before's preset,
 /// the stage's, then the stage's with one of its own switches off, in the order they were
-/// introduced (`no-killers`, …). A stage with a single switch gets no such column when
-/// without its one switch it is the stage before; it gets one when the stage also switched an
-/// earlier technique off by default (stage 20 and `iir`), so that the stage's own step is
-/// measured alone.
+/// introduced (`no-killers`, …). A stage with a single switch gets no such column: without
+/// its one switch it is the stage before.
 pub fn configurations(stage: u32) -> Vec<(String, SearchConfig)> {
     let preset = SearchConfig::preset(stage).unwrap();
     let before = SearchConfig::preset(stage - 1).unwrap();
@@ -29,11 +27,7 @@ pub fn configurations(stage: u32) -> Vec<(String, SearchConfig)> {
         .iter()
         .filter(|switch| switch.stage == stage)
         .collect();
-    let without_own = own.iter().fold(preset, |mut config, switch| {
-        config.set(switch.name, false).unwrap();
-        config
-    });
-    if own.len() < 2 && without_own == before {
+    if own.len() < 2 {
         return columns;
     }
     for switch in own {
