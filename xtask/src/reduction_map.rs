@@ -103,7 +103,8 @@ pub fn svg() -> String {
     svg + "</svg>\n"
 }
 
-/// The key above the map: the grey of "never reduced" and the shade of each number of plies.
+/// The key above the map: the grey of "never reduced" and the shade of each number of plies
+/// the map holds, up to the largest.
 fn legend(svg: &mut String) {
     let y = 8.0;
     let _ = write!(
@@ -112,16 +113,17 @@ fn legend(svg: &mut String) {
         LEFT + CELL + 5.0,
         y + 13.0
     );
+    let largest = reduction(DEPTHS, MOVES).unwrap_or(1).max(1) as usize;
     let start = LEFT + 110.0;
-    for (i, shade) in SHADES.iter().enumerate() {
-        let x = start + i as f64 * (CELL + 34.0);
+    for plies in 1..=largest.min(SHADES.len()) {
+        let x = start + (plies - 1) as f64 * (CELL + 58.0);
         let _ = write!(
             svg,
-            "<rect x=\"{x:.1}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{shade}\"/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"{INK}\">{} {}</text>",
+            "<rect x=\"{x:.1}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\"/><text x=\"{:.1}\" y=\"{:.1}\" fill=\"{INK}\">{plies} {}</text>",
+            SHADES[plies - 1],
             x + CELL + 5.0,
             y + 13.0,
-            i + 1,
-            if i == 0 { "ply" } else { "plies" }
+            if plies == 1 { "ply" } else { "plies" }
         );
     }
     svg.push('\n');
@@ -173,7 +175,8 @@ mod tests {
     #[test]
     fn the_map_has_a_cell_for_every_depth_and_move_and_a_figure_in_each_reduced_one() {
         let svg = svg();
-        let cells = svg.matches("<rect x=").count() - 1 - SHADES.len();
+        let largest = reduction(DEPTHS, MOVES).unwrap() as usize;
+        let cells = svg.matches("<rect x=").count() - 1 - largest;
         assert_eq!(cells, DEPTHS as usize * MOVES);
         let reduced = (1..=DEPTHS)
             .flat_map(|d| (1..=MOVES).map(move |n| (d, n)))
