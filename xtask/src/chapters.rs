@@ -108,8 +108,9 @@ pub fn sync(root: &Path) -> Result<(Vec<PathBuf>, Vec<Problem>), String> {
     Ok((changed, unmended))
 }
 
-/// Writes `text` to `file`, relative to the repository, making its folder if need be.
-fn write(root: &Path, file: &Path, text: &str) -> Result<(), String> {
+/// Writes `text` to `file`, relative to the repository (or absolute), making its folder if
+/// need be.
+pub fn write(root: &Path, file: &Path, text: &str) -> Result<(), String> {
     let path = root.join(file);
     let folder = path.parent().unwrap_or(root);
     std::fs::create_dir_all(folder)

@@ -35,7 +35,7 @@ use cb2026::search::{Memory, Signals, Task, think};
 use cb2026::tt::TranspositionTable;
 use cb2026::{Color, Position};
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -106,7 +106,7 @@ pub fn main(args: &DatagenArgs) -> Result<(), String> {
             let _ = writeln!(text, "{fen} | {:.1} | {number}", game.white_score);
         }
     }
-    write(&out, &text)?;
+    crate::chapters::write(&crate::repo_root(), &out, &text)?;
     eprintln!(
         "{games} games, {kept} positions, in {:.0} s: {}",
         started.elapsed().as_secs_f64(),
@@ -154,14 +154,6 @@ fn revision() -> String {
         (Ok(commit), _) => format!("{commit} with uncommitted changes"),
         (Err(_), _) => "an unknown commit".to_string(),
     }
-}
-
-/// Writes `text` to `path`, making its folder if need be.
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    if let Some(folder) = path.parent() {
-        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    }
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// Plays a game from each of `openings` on `threads` threads, and returns them in the

@@ -340,8 +340,8 @@ fn piece_square_table(piece: &str, phase: &str, tuned: bool) -> Result<[i32; 64]
     let mut values = [0; 64];
     for square in Square::ALL {
         let score = if tuned {
-            // The tuned tables are laid out as stage 7's, eighth rank first (params.rs).
-            let entry = square.index() ^ 56;
+            // The tuned tables are laid out as stage 7's (params.rs).
+            let entry = cb2026::eval::table_entry(Color::White, square);
             cb2026::tuned::TUNED[cb2026::params::PLACEMENT + piece_type.index() * 64 + entry]
         } else {
             cb2026::eval::placement(piece, square)

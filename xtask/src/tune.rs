@@ -10,7 +10,7 @@ use cb2026::params::{GROUPS, INITIAL};
 use cb2026_tune::data;
 use cb2026_tune::texel::{self, Epoch, Weights};
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The generated source file, relative to the repository.
@@ -135,9 +135,10 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         games,
     };
     let root = crate::repo_root();
-    write(&root.join(TUNED_SOURCE), &source(&run, &weights))?;
-    write(&root.join(LOSSES), &losses(&run))?;
-    write(&root.join(SUMMARY), &summary(&run))?;
+    let write = |file: &str, text: &str| crate::chapters::write(&root, Path::new(file), text);
+    write(TUNED_SOURCE, &source(&run, &weights))?;
+    write(LOSSES, &losses(&run))?;
+    write(SUMMARY, &summary(&run))?;
     eprintln!("wrote {TUNED_SOURCE}, {LOSSES} and {SUMMARY}");
     Ok(())
 }
@@ -205,11 +206,6 @@ fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
-}
-
-/// Writes `text` to `path`.
-fn write(path: &std::path::Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The generated Rust source: a header saying how it was made, and the values, rounded to

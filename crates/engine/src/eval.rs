@@ -357,16 +357,21 @@ const fn pair_tables(
     paired
 }
 
-/// The table entry for `piece` standing on `square`. The tables are typed as a board is drawn,
-/// from White's side, so their first row is the eighth rank: a white piece reads its square
-/// upside down. Black's tables are White's, seen from the other side of the board, so a black
-/// piece on e7 reads what a white piece on e2 reads, which is the entry at e7's own index.
-pub fn placement(piece: Piece, square: Square) -> Score {
-    let entry = match piece.color {
+/// Where in a piece-square table a piece of `color` on `square` reads. The tables are typed as
+/// a board is drawn, from White's side, so their first row is the eighth rank: a white piece
+/// reads its square upside down. Black's tables are White's, seen from the other side of the
+/// board, so a black piece on e7 reads what a white piece on e2 reads, which is the entry at
+/// e7's own index.
+pub fn table_entry(color: Color, square: Square) -> usize {
+    match color {
         Color::White => square.index() ^ FLIP_RANKS,
         Color::Black => square.index(),
-    };
-    PIECE_SQUARE[piece.piece_type.index()][entry]
+    }
+}
+
+/// The table entry for `piece` standing on `square`, as [`table_entry`] finds it.
+pub fn placement(piece: Piece, square: Square) -> Score {
+    PIECE_SQUARE[piece.piece_type.index()][table_entry(piece.color, square)]
 }
 
 /// The evaluation of a position in its parts, every one from White's point of view (White's

@@ -14,7 +14,7 @@
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::{Bitboard, Direction};
-use crate::eval::{Phase, Score};
+use crate::eval::{Phase, Score, table_entry};
 use crate::params::{
     BISHOP_MOBILITY, BISHOP_PAIR, DOUBLED_PAWN, FREE_PASSED_PAWN, GROUPS, ISOLATED_PAWN,
     KING_ATTACKERS, KNIGHT_MOBILITY, MATERIAL, PASSED_PAWN, PAWN_SHIELD, PLACEMENT, Params,
@@ -158,16 +158,6 @@ fn material_and_placement<T: Tally>(position: &Position, color: Color, side: &mu
         for square in squares {
             side.add(PLACEMENT + kind.index() * Square::NUM + table_entry(color, square));
         }
-    }
-}
-
-/// The entry of a piece-square table that a piece of `color` on `square` reads: the tables are
-/// drawn from White's side, eighth rank first, so White reads its square upside down and Black
-/// reads its own (see [`crate::eval::placement`]).
-fn table_entry(color: Color, square: Square) -> usize {
-    match color {
-        Color::White => square.index() ^ 56,
-        Color::Black => square.index(),
     }
 }
 
