@@ -6,9 +6,9 @@
 //! with its hash and the lines that say how the data was made (its seed among them), the split,
 //! the scaling constant and the errors before and after.
 
-use cb2026::params::{GROUPS, INITIAL};
+use cb2026::params::{GROUPS, Group, INITIAL};
 use cb2026_tune::data;
-use cb2026_tune::texel::{self, Epoch, Weights};
+use cb2026_tune::texel::{self, Epoch, Freedom, Weights};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -38,14 +38,24 @@ pub struct TuneArgs {
     /// Every how many games one is held out for validation.
     #[arg(long, default_value = "10")]
     hold_out: u32,
-    /// The fewest training positions that must count a value for it to be tuned; a value
-    /// counted less keeps its starting value.
+    /// The least evidence a value's half must have to be tuned: the training positions that
+    /// count it, weighted by phase (a midgame position counts fully for the midgame half, an
+    /// endgame position for the endgame half). A half with less keeps its starting value.
     #[arg(long, default_value = "1000")]
     least: usize,
     /// Groups of values to hold at their starting values, by name, comma-separated
     /// (`material,placement`): tune only the others.
     #[arg(long, value_delimiter = ',')]
     hold: Vec<String>,
+    /// Groups of values to hold centred, by name, comma-separated (`knight_mobility`): each
+    /// group's mean, weighted by how often the training positions count each value, stays
+    /// zero, so that what it adds to one position it takes from another.
+    #[arg(long, value_delimiter = ',')]
+    centre: Vec<String>,
+    /// How strongly each value is pulled back towards its starting value: the descent
+    /// minimises the error plus this times the sum of each value's squared move.
+    #[arg(long, default_value = "0")]
+    pull: f64,
 }
 
 /// Runs `cargo xtask tune` with `args`.
@@ -74,23 +84,15 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         .iter()
         .map(|s| [f64::from(s.midgame), f64::from(s.endgame)])
         .collect();
-    for name in &args.hold {
-        if !GROUPS.iter().any(|g| g.name == name) {
-            let names: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
-            return Err(format!(
-                "--hold {name:?}: the groups are {}",
-                names.join(", ")
-            ));
-        }
-    }
-    let seen = texel::occurrences(&training, weights.len());
-    let held = |index: usize| {
-        GROUPS.iter().any(|g| {
-            args.hold.contains(&g.name.to_string()) && (g.start..g.start + g.len).contains(&index)
-        })
-    };
-    let learnable: Vec<bool> = (0..weights.len())
-        .map(|i| seen[i] >= args.least && !held(i))
+    let held = groups_named("--hold", &args.hold)?;
+    let centred: Vec<Vec<usize>> = groups_named("--centre", &args.centre)?
+        .into_iter()
+        .map(|g| (g.start..g.start + g.len).collect())
+        .collect();
+    let seen = texel::evidence(&training, weights.len());
+    let is_held = |i: usize| held.iter().any(|g| (g.start..g.start + g.len).contains(&i));
+    let learnable: Vec<[bool; 2]> = (0..weights.len())
+        .map(|i| seen[i].map(|evidence| evidence >= args.least as f64 && !is_held(i)))
         .collect();
     let k = texel::fit_scale(&training, &weights);
     let first = Epoch {
@@ -108,7 +110,11 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         &validation,
         &mut weights,
         (k, args.epochs, args.rate),
-        &learnable,
+        &Freedom {
+            learnable: &learnable,
+            centred: &centred,
+            pull: args.pull,
+        },
         |epoch| {
             if epoch.number.is_multiple_of(50) {
                 eprintln!(
@@ -128,8 +134,13 @@ pub fn main(args: &TuneArgs) -> Result<(), String> {
         validation: validation.len(),
         hold_out: args.hold_out,
         least: args.least,
-        frozen: seen.iter().filter(|&&n| n < args.least).count(),
+        frozen: seen
+            .iter()
+            .flatten()
+            .filter(|&&n| n < args.least as f64)
+            .count(),
         held: args.hold.join(","),
+        centred: args.centre.join(","),
         k,
         epochs,
         games,
@@ -165,12 +176,33 @@ struct Run<'a> {
     frozen: usize,
     /// The groups held at their starting values, comma-separated, or nothing.
     held: String,
+    /// The groups held centred, comma-separated, or nothing.
+    centred: String,
     /// The scaling constant.
     k: f64,
     /// The errors before tuning (pass 0) and after each pass.
     epochs: Vec<Epoch>,
     /// The games the positions came from.
     games: Games,
+}
+
+/// `names`, or "none" when there are none.
+fn or_none(names: &str) -> &str {
+    if names.is_empty() { "none" } else { names }
+}
+
+/// The groups of [`GROUPS`] that `option`'s `names` name, or an error naming the one that is
+/// not a group and listing those that are.
+fn groups_named(option: &str, names: &[String]) -> Result<Vec<&'static Group>, String> {
+    names
+        .iter()
+        .map(|name| {
+            GROUPS.iter().find(|g| g.name == name).ok_or_else(|| {
+                let names: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
+                format!("{option} {name:?}: the groups are {}", names.join(", "))
+            })
+        })
+        .collect()
 }
 
 /// The games a data file's positions came from, by result.
@@ -231,8 +263,9 @@ fn source(run: &Run, weights: &Weights) -> String {
     let _ = writeln!(
         text,
         "//! - split: one game in {} held out, {} training and {} validation positions\n\
-         //! - {} values counted in fewer than {} training positions kept their starting values;\n\
-         //!   groups held at their starting values: {}\n\
+         //! - {} midgame or endgame values with the evidence of fewer than {} training positions\n\
+         //!   kept their starting values;\n\
+         //!   groups held at their starting values: {}; groups held centred: {}\n\
          //! - scaling constant k = {:.4}\n\
          //! - mean squared error after {} passes: training {:.6} (from {:.6}), validation {:.6}\n\
          //!   (from {:.6})\n",
@@ -241,11 +274,8 @@ fn source(run: &Run, weights: &Weights) -> String {
         run.validation,
         run.frozen,
         run.least,
-        if run.held.is_empty() {
-            "none"
-        } else {
-            &run.held
-        },
+        or_none(&run.held),
+        or_none(&run.centred),
         run.k,
         last.number,
         last.training,
@@ -299,14 +329,8 @@ fn summary(run: &Run) -> String {
         ("training", run.training.to_string()),
         ("validation", run.validation.to_string()),
         ("frozen", run.frozen.to_string()),
-        (
-            "held",
-            if run.held.is_empty() {
-                "none".to_string()
-            } else {
-                run.held.clone()
-            },
-        ),
+        ("held", or_none(&run.held).to_string()),
+        ("centred", or_none(&run.centred).to_string()),
         ("k", format!("{:.4}", run.k)),
     ];
     text.push_str("measure value\n");
@@ -360,6 +384,7 @@ mod tests {
             least: 100,
             frozen: 0,
             held: String::new(),
+            centred: String::new(),
             k: 1.0,
             epochs: vec![epoch(0, 0.1), epoch(1, 0.09)],
             games: Games::default(),
