@@ -218,17 +218,9 @@ impl Panel {
         if kind == "pst" {
             let piece = get("piece").ok_or("a pst needs piece=\"…\" (pawn … king)")?;
             let phase = get("phase").ok_or("a pst needs phase=\"midgame\" or \"endgame\"")?;
-            let tuned = match get("values") {
-                None | Some("stage-7") => false,
-                Some("tuned") => true,
-                Some(other) => {
-                    return Err(format!("values {other:?}: write stage-7 or tuned"));
-                }
-            };
-            let values = piece_square_table(piece, phase, tuned)?;
-            let whose = if tuned { "tuned" } else { "stage 7's" };
+            let values = piece_square_table(piece, phase)?;
             let alt = format!(
-                "Heat map of the {piece}'s {phase} piece-square table ({whose}), White's side at the bottom"
+                "Heat map of the {piece}'s {phase} piece-square table, White's side at the bottom"
             );
             return Ok(Panel {
                 kind: PanelKind::Heat(Box::new(values)),
@@ -313,10 +305,9 @@ impl MagicStep {
 }
 
 /// The engine's piece-square table of a white `piece` (`pawn` … `king`) in `phase`
-/// (`midgame` or `endgame`), by square: stage 7's, as `cb2026::eval::placement` reads it, or
-/// the tuned evaluation's (`tuned`, chapter 15). The values drawn are the engine's, never
-/// copied.
-fn piece_square_table(piece: &str, phase: &str, tuned: bool) -> Result<[i32; 64], String> {
+/// (`midgame` or `endgame`), by square, as `cb2026::eval::placement` reads it. The values
+/// drawn are the engine's, never copied.
+fn piece_square_table(piece: &str, phase: &str) -> Result<[i32; 64], String> {
     use cb2026::piece::{Color, Piece, PieceType};
     let piece_type = match piece {
         "pawn" => PieceType::Pawn,
@@ -339,13 +330,7 @@ fn piece_square_table(piece: &str, phase: &str, tuned: bool) -> Result<[i32; 64]
     };
     let mut values = [0; 64];
     for square in Square::ALL {
-        let score = if tuned {
-            // The tuned tables are laid out as stage 7's (params.rs).
-            let entry = cb2026::eval::table_entry(Color::White, square);
-            cb2026::tuned::TUNED[cb2026::params::PLACEMENT + piece_type.index() * 64 + entry]
-        } else {
-            cb2026::eval::placement(piece, square)
-        };
+        let score = cb2026::eval::placement(piece, square);
         values[square.index()] = if midgame {
             score.midgame
         } else {
@@ -540,19 +525,6 @@ mod tests {
         let e4 = cb2026::eval::placement(knight, Square::E4).midgame;
         assert_eq!(values[Square::E4.index()], e4);
         assert!(Panel::parse("pst piece=\"dragon\" phase=\"midgame\"").is_err());
-        let tuned = Panel::parse("pst piece=\"knight\" phase=\"endgame\" values=\"tuned\"");
-        let PanelKind::Heat(values) = tuned.unwrap().kind else {
-            panic!("a heat map");
-        };
-        // e4 (index 28) is entry 28 ^ 56 = 36 of the knight's table: the tables are laid out
-        // as stage 7's, eighth rank first.
-        let entry = cb2026::params::PLACEMENT + 64 + 36;
-        assert_eq!(
-            values[Square::E4.index()],
-            cb2026::tuned::TUNED[entry].endgame
-        );
-        let error = Panel::parse("pst piece=\"knight\" phase=\"endgame\" values=\"old\"");
-        assert!(error.unwrap_err().contains("\"old\""));
     }
 
     #[test]

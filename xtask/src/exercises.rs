@@ -318,8 +318,8 @@ pub const EXERCISES: [Exercise; 38] = [
     Exercise {
         page: "ch15-tuning.md",
         file: "crates/engine/src/terms.rs",
-        from: "if (theirs & (ahead | spread(ahead))).is_empty() {",
-        to: "if (theirs & ahead).is_empty() {",
+        from: "let passed = own & !(their_way | spread(their_way));",
+        to: "let passed = own & !their_way;",
         target: &["--lib"],
         test: "terms::tests::a_pawn_with_an_enemy_pawn_ahead_on_a_file_beside_it_is_not_passed",
     },

@@ -14,8 +14,9 @@
 //!   it rewrites, in `plot-pv-table.svg`;
 //! - `<!-- plot reductions -->`: the late move reductions by depth and move number, as a
 //!   heat map (see [`crate::reduction_map`]), in `plot-reductions.svg`;
-//! - `<!-- plot tuning-losses -->` and `<!-- plot passed-pawns -->`: the tuner's error after
-//!   each pass and the tuned passed-pawn bonus by rank (see [`crate::tuning_plots`]).
+//! - `<!-- plot tuning-losses -->`, `<!-- plot passed-pawns -->` and `<!-- plot mobility
+//!   midgame -->` (or `endgame`): the tuner's error after each pass, the tuned passed-pawn
+//!   bonus by rank and the tuned mobility bonuses (see [`crate::tuning_plots`]).
 //!
 //! Like the
 //! board diagrams, a plot carries its own background, so it reads the same in every theme,
@@ -68,6 +69,8 @@ pub enum Plot {
     TuningLosses,
     /// The tuned passed-pawn bonus by rank.
     PassedPawns,
+    /// The tuned mobility bonuses by number of squares: the midgame's when true.
+    Mobility(bool),
 }
 
 impl Plot {
@@ -81,12 +84,14 @@ impl Plot {
             ["reductions"] => Ok(Plot::Reductions),
             ["tuning-losses"] => Ok(Plot::TuningLosses),
             ["passed-pawns"] => Ok(Plot::PassedPawns),
+            ["mobility", "midgame"] => Ok(Plot::Mobility(true)),
+            ["mobility", "endgame"] => Ok(Plot::Mobility(false)),
             ["elo", id, ref names @ ..] if !names.is_empty() => Ok(Plot::Elo(
                 id.to_string(),
                 names.iter().map(|n| n.to_string()).collect(),
             )),
             _ => Err(format!(
-                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta`, `plot pv-table`, `plot reductions`, `plot tuning-losses` or `plot passed-pawns`"
+                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta`, `plot pv-table`, `plot reductions`, `plot tuning-losses`, `plot passed-pawns` or `plot mobility midgame|endgame`"
             )),
         }
     }
@@ -107,6 +112,12 @@ impl Plot {
             Plot::Reductions => "plot-reductions".to_string(),
             Plot::TuningLosses => "plot-tuning-losses".to_string(),
             Plot::PassedPawns => "plot-passed-pawns".to_string(),
+            Plot::Mobility(midgame) => {
+                format!(
+                    "plot-mobility-{}",
+                    if *midgame { "midgame" } else { "endgame" }
+                )
+            }
         }
     }
 
@@ -192,6 +203,27 @@ impl Plot {
                     ranks.join("; ")
                 );
                 return Ok((crate::tuning_plots::passed_pawns_svg(&TUNED), html));
+            }
+            Plot::Mobility(midgame) => {
+                use crate::tuning_plots::{MOBILITY_TABLES, mobility_svg};
+                use cb2026::tuned::TUNED;
+                let phase = if *midgame { "midgame" } else { "endgame" };
+                let pieces: Vec<String> = MOBILITY_TABLES
+                    .iter()
+                    .map(|&(name, _, start, len)| {
+                        let values: Vec<String> = TUNED[start..start + len]
+                            .iter()
+                            .map(|v| (if *midgame { v.midgame } else { v.endgame }).to_string())
+                            .collect();
+                        format!("{name}, from no squares up: {}", values.join(", "))
+                    })
+                    .collect();
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"The tuned {phase} mobility bonuses: {}\"><figcaption>The tuned {phase} bonus of a knight, bishop, rook and queen by the number of squares it can go to</figcaption></figure></div>",
+                    self.file(),
+                    pieces.join("; ")
+                );
+                return Ok((mobility_svg(&TUNED, *midgame), html));
             }
             Plot::TreeSize => {
                 let lines = crate::tree_size::lines_at(root)?;

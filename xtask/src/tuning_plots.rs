@@ -1,10 +1,14 @@
 //! Chapter 15's pictures of the tuning: the tuner's error after each pass (`<!-- plot
-//! tuning-losses -->`, from `book/data/tuning-losses.txt`, which `cargo xtask tune` writes)
-//! and the tuned passed-pawn bonus by rank (`<!-- plot passed-pawns -->`, from the engine's own
-//! `TUNED` values). Both are line charts, drawn by [`line_chart`].
+//! tuning-losses -->`, from `book/data/tuning-losses.txt`, which `cargo xtask tune` writes),
+//! the tuned passed-pawn bonus by rank (`<!-- plot passed-pawns -->`) and the tuned mobility
+//! bonuses by number of squares (`<!-- plot mobility midgame -->` and `endgame`), the last two
+//! from the engine's own `TUNED` values. All are line charts, drawn by [`line_chart`].
 
 use cb2026::eval::Score;
-use cb2026::params::{FREE_PASSED_PAWN, PASSED_PAWN, Params};
+use cb2026::params::{
+    BISHOP_MOBILITY, FREE_PASSED_PAWN, KNIGHT_MOBILITY, PASSED_PAWN, Params, QUEEN_MOBILITY,
+    ROOK_MOBILITY,
+};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -134,6 +138,64 @@ pub fn passed_pawns_svg(params: &Params) -> String {
             },
         ],
         ("rank, from the pawn's own side", "bonus, centipawns"),
+    )
+}
+
+/// The four pieces' mobility tables, each a group of `params` that starts at its index and
+/// holds one value for each number of squares from none up: the piece's name, its colour in
+/// the chart, the group's first index and its length.
+pub const MOBILITY_TABLES: [(&str, &str, usize, usize); 4] = [
+    (
+        "knight",
+        "#1f5fa8",
+        KNIGHT_MOBILITY,
+        BISHOP_MOBILITY - KNIGHT_MOBILITY,
+    ),
+    (
+        "bishop",
+        "#c0392b",
+        BISHOP_MOBILITY,
+        ROOK_MOBILITY - BISHOP_MOBILITY,
+    ),
+    (
+        "rook",
+        "#2e8b57",
+        ROOK_MOBILITY,
+        QUEEN_MOBILITY - ROOK_MOBILITY,
+    ),
+    (
+        "queen",
+        "#8e44ad",
+        QUEEN_MOBILITY,
+        PASSED_PAWN - QUEEN_MOBILITY,
+    ),
+];
+
+/// The mobility bonus of each piece by the number of squares it can go to, under `params`:
+/// the midgame values when `midgame`, else the endgame values.
+pub fn mobility_svg(params: &Params, midgame: bool) -> String {
+    let series: Vec<Series> = MOBILITY_TABLES
+        .iter()
+        .map(|&(name, colour, start, len)| Series {
+            name: name.to_string(),
+            colour,
+            dash: "none",
+            points: (0..len)
+                .map(|squares| {
+                    let value = params[start + squares];
+                    let part = if midgame {
+                        value.midgame
+                    } else {
+                        value.endgame
+                    };
+                    (squares as f64, f64::from(part))
+                })
+                .collect(),
+        })
+        .collect();
+    line_chart(
+        &series,
+        ("squares the piece can go to", "bonus, centipawns"),
     )
 }
 
@@ -283,6 +345,20 @@ mod tests {
             svg.contains(">0.060</text>") || svg.contains(">0.065</text>"),
             "{svg}"
         );
+    }
+
+    #[test]
+    fn the_mobility_chart_draws_each_piece_over_all_its_counts() {
+        let mut params = cb2026::params::INITIAL;
+        params[QUEEN_MOBILITY + 27] = Score::new(40, -40);
+        let (midgame, endgame) = (mobility_svg(&params, true), mobility_svg(&params, false));
+        for svg in [&midgame, &endgame] {
+            assert_eq!(svg.matches("<polyline").count(), 4);
+            assert!(svg.contains(">queen</text>"));
+        }
+        // The queen's last value, 27 squares, sets the top of the midgame's axis and the
+        // bottom of the endgame's.
+        assert!(midgame.contains(">40</text>") && endgame.contains(">-40</text>"));
     }
 
     #[test]

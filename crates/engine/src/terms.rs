@@ -115,16 +115,23 @@ pub fn report(position: &Position, params: &Params) -> String {
 /// Visits every term of `position` for both sides, White's counts positive and Black's
 /// negative.
 pub fn tally(position: &Position, tally: &mut impl Tally) {
+    // How many pieces attack each side's king: found while the other side's mobility is
+    // counted, which looks at every piece's attacks already.
+    let mut attackers = [0; Color::NUM];
     for color in Color::ALL {
-        let mut side = Side {
-            tally: &mut *tally,
-            sign: if color == Color::White { 1 } else { -1 },
-        };
+        let mut side = Side::of(color, tally);
         material_and_placement(position, color, &mut side);
-        mobility(position, color, &mut side);
+        attackers[(!color).index()] = mobility(position, color, &mut side);
         pawns(position, color, &mut side);
         pieces(position, color, &mut side);
-        king_safety(position, color, &mut side);
+    }
+    for color in Color::ALL {
+        king_safety(
+            position,
+            color,
+            attackers[color.index()],
+            &mut Side::of(color, tally),
+        );
     }
 }
 
@@ -136,7 +143,13 @@ struct Side<'a, T: Tally> {
     sign: i32,
 }
 
-impl<T: Tally> Side<'_, T> {
+impl<'a, T: Tally> Side<'a, T> {
+    /// `color`'s view of `tally`.
+    fn of(color: Color, tally: &'a mut T) -> Side<'a, T> {
+        let sign = if color == Color::White { 1 } else { -1 };
+        Side { tally, sign }
+    }
+
     /// Counts parameter `index` once for this side.
     fn add(&mut self, index: usize) {
         self.add_times(index, 1);
@@ -163,23 +176,33 @@ fn material_and_placement<T: Tally>(position: &Position, color: Color, side: &mu
 
 /// The number of squares each knight, bishop, rook and queen can go to, not counting squares
 /// of its own pieces or squares the other side's pawns attack: a piece that moves there is
-/// lost for a pawn, so those squares are not its to use.
-fn mobility<T: Tally>(position: &Position, color: Color, side: &mut Side<T>) {
+/// lost for a pawn, so those squares are not its to use. Returns how many of the pieces attack
+/// the other king's square or one next to it, which that king's safety counts.
+fn mobility<T: Tally>(position: &Position, color: Color, side: &mut Side<T>) -> u32 {
     let occupied = position.occupied();
     let their_pawns = position.pieces(!color, PieceType::Pawn);
     let area = !position.side(color) & !pawn_attacks(their_pawns, !color);
+    let their_king = king_zone(position.king_square(!color));
     let kinds = [
         (PieceType::Knight, KNIGHT_MOBILITY),
         (PieceType::Bishop, BISHOP_MOBILITY),
         (PieceType::Rook, ROOK_MOBILITY),
         (PieceType::Queen, QUEEN_MOBILITY),
     ];
+    let mut attackers = 0;
     for (kind, start) in kinds {
         for square in position.pieces(color, kind) {
-            let squares = (piece_attacks(kind, square, occupied) & area).count();
-            side.add(start + squares as usize);
+            let attacks = piece_attacks(kind, square, occupied);
+            side.add(start + (attacks & area).count() as usize);
+            attackers += u32::from(!(attacks & their_king).is_empty());
         }
     }
+    attackers
+}
+
+/// The squares around a king on `square`, and its own: the squares an attack on it aims at.
+fn king_zone(square: Square) -> Bitboard {
+    king_attacks(square) | Bitboard::from_square(square)
 }
 
 /// The squares a knight, bishop, rook or queen on `square` attacks, with `occupied` blocking
@@ -203,27 +226,27 @@ fn pawn_attacks(pawns: Bitboard, color: Color) -> Bitboard {
 }
 
 /// The pawns' structure: each passed pawn by its rank (and again if nothing stands in its
-/// way), each doubled pawn, each isolated pawn.
+/// way), each doubled pawn, each isolated pawn. The pawns are looked at all at once, as sets,
+/// and only the passed ones one by one.
 fn pawns<T: Tally>(position: &Position, color: Color, side: &mut Side<T>) {
     let own = position.pieces(color, PieceType::Pawn);
     let theirs = position.pieces(!color, PieceType::Pawn);
-    for square in own {
-        let ahead = front_span(color, square);
-        let beside = beside_files(square.file());
+    let (forward, back) = forward_and_back(color);
+    // The squares each enemy pawn guards on its way down the board, on its file and beside it:
+    // a pawn of ours on one of them has an enemy pawn ahead of it, and is not passed.
+    let their_way = span(theirs, back);
+    let passed = own & !(their_way | spread(their_way));
+    for square in passed {
         let rank = relative_rank(color, square);
-        if (theirs & (ahead | spread(ahead))).is_empty() {
-            side.add(PASSED_PAWN + rank);
-            if (position.occupied() & ahead).is_empty() {
-                side.add(FREE_PASSED_PAWN + rank);
-            }
-        }
-        if !(own & ahead).is_empty() {
-            side.add(DOUBLED_PAWN);
-        }
-        if (own & beside).is_empty() {
-            side.add(ISOLATED_PAWN);
+        side.add(PASSED_PAWN + rank);
+        if (position.occupied() & span(Bitboard::from_square(square), forward)).is_empty() {
+            side.add(FREE_PASSED_PAWN + rank);
         }
     }
+    // A pawn with one of its own ahead of it on its file is doubled (the front one is not).
+    side.add_times(DOUBLED_PAWN, (own & span(own, back)).count());
+    let own_files = own | span(own, forward) | span(own, back);
+    side.add_times(ISOLATED_PAWN, (own & !spread(own_files)).count());
 }
 
 /// The bishop pair, and each rook on an open or a half-open file.
@@ -247,51 +270,43 @@ fn pieces<T: Tally>(position: &Position, color: Color, side: &mut Side<T>) {
 }
 
 /// The king's shelter and the attack on it: each pawn of its own one or two ranks in front of
-/// it (on its file or the next ones), and the number of the other side's pieces that attack
-/// the king's square or one next to it.
-fn king_safety<T: Tally>(position: &Position, color: Color, side: &mut Side<T>) {
+/// it (on its file or the next ones), and `attackers`, the number of the other side's pieces
+/// that attack the king's square or one next to it (which [`mobility`] counted).
+fn king_safety<T: Tally>(position: &Position, color: Color, attackers: u32, side: &mut Side<T>) {
     let king = position.king_square(color);
     let own_pawns = position.pieces(color, PieceType::Pawn);
     let files = Bitboard::file(king.file()) | beside_files(king.file());
-    let forward = if color == Color::White {
-        Direction::North
-    } else {
-        Direction::South
-    };
+    let (forward, _) = forward_and_back(color);
     let one_ahead = Bitboard::from_square(king).shift(forward);
     let rank_one = spread(one_ahead) | one_ahead;
     let rank_two = rank_one.shift(forward);
     side.add_times(PAWN_SHIELD, (own_pawns & rank_one & files).count());
     side.add_times(PAWN_SHIELD + 1, (own_pawns & rank_two & files).count());
-
-    let zone = king_attacks(king) | Bitboard::from_square(king);
-    let occupied = position.occupied();
-    let enemy = !color;
-    let mut attackers = 0;
-    for kind in [
-        PieceType::Knight,
-        PieceType::Bishop,
-        PieceType::Rook,
-        PieceType::Queen,
-    ] {
-        for square in position.pieces(enemy, kind) {
-            attackers += u32::from(!(piece_attacks(kind, square, occupied) & zone).is_empty());
-        }
-    }
     if attackers > 0 {
         side.add(KING_ATTACKERS + attackers.min(8) as usize - 1);
     }
 }
 
-/// The squares in front of a pawn of `color` on `square`, on its file, up to the last rank.
-fn front_span(color: Color, square: Square) -> Bitboard {
-    let file = Bitboard::file(square.file()).0;
-    let rank = square.rank().index() as u32;
-    let ahead = match color {
-        Color::White => u64::MAX.checked_shl(8 * (rank + 1)).unwrap_or(0),
-        Color::Black => (1u64 << (8 * rank)) - 1,
-    };
-    Bitboard(file & ahead)
+/// Every square beyond `squares` in `direction` (north or south), to the edge of the board:
+/// the squares ahead of a set of pawns, or behind them. Each step doubles the reach, one rank,
+/// then three, then seven.
+fn span(squares: Bitboard, direction: Direction) -> Bitboard {
+    let mut bits = squares.shift(direction).0;
+    for ranks in [8, 16, 32] {
+        bits |= match direction {
+            Direction::North => bits << ranks,
+            _ => bits >> ranks,
+        };
+    }
+    Bitboard(bits)
+}
+
+/// The direction `color`'s pawns move in, and the other one.
+fn forward_and_back(color: Color) -> (Direction, Direction) {
+    match color {
+        Color::White => (Direction::North, Direction::South),
+        Color::Black => (Direction::South, Direction::North),
+    }
 }
 
 /// The files on either side of `file`, as a set of squares.
