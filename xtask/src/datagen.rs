@@ -64,7 +64,7 @@ pub struct DatagenArgs {
     /// Games played at once, one a core.
     #[arg(long, default_value = "2", value_parser = positive)]
     threads: u64,
-    /// The stage whose search plays (its preset); main's search, every switch on, if not given.
+    /// The stage whose search plays (its preset); main's default search if not given.
     #[arg(long)]
     stage: Option<u32>,
     /// The file to write [default: target/datagen/self-play-SEED.txt].

@@ -71,9 +71,9 @@ bitflags::bitflags! {
         /// Internal iterative reductions (stage 19): a node deep enough that the
         /// transposition table has no move for is searched a ply shallower.
         const IIR = 1 << 15;
-        /// The tuned evaluation (stage 20): material and piece-square tables with mobility,
-        /// pawn structure, the bishop pair, rooks on open files and king safety, every value
-        /// tuned on the engine's own games, in place of stage 7's material and tables.
+        /// The tuned evaluation (stage 20): stage 7's material and piece-square tables with
+        /// mobility, pawn structure, the bishop pair, rooks on open files and king safety
+        /// added, their values tuned on the engine's own games.
         const TUNED = 1 << 16;
     }
 }
@@ -198,7 +198,7 @@ pub const SWITCHES: &[Switch] = &[
         name: "tuned",
         stage: 20,
         flag: Switches::TUNED,
-        off_from: Some(20),
+        off_from: None,
     },
 ];
 

@@ -11,7 +11,7 @@ mod support {
 
 use cb2026::config::SearchConfig;
 use cb2026::eval;
-use cb2026::params::{GROUPS, MATERIAL};
+use cb2026::params::{GROUPS, KING_ATTACKERS, MATERIAL};
 use cb2026::position::Position;
 use cb2026::terms;
 use cb2026::tuned::TUNED;
@@ -20,11 +20,11 @@ use support::depth8::{measure_all, table};
 #[test]
 #[ignore = "three searches of the six positions at depth 8: run in release by cargo xtask ci"]
 fn the_six_positions_at_depth_8_with_the_tuned_evaluation_beside_stage_19_and_without_it() {
-    // Main's search with the tuned evaluation switched on, beside the same search without it
-    // (stage 20's preset, which leaves both tuned and iir off by default) and stage 19's.
-    let untuned = SearchConfig::preset(20).unwrap();
-    let mut tuned = untuned;
-    tuned.set("tuned", true).unwrap();
+    // Main's search, stage 20's preset, with the tuned evaluation on by default, beside the
+    // same search without it and stage 19's (with chapter 14's iir, which stage 20 leaves off).
+    let tuned = SearchConfig::preset(20).unwrap();
+    let mut untuned = tuned;
+    untuned.set("tuned", false).unwrap();
     let configurations = vec![
         ("stage-19".to_string(), SearchConfig::preset(19).unwrap()),
         ("untuned".to_string(), untuned),
@@ -37,10 +37,6 @@ fn the_six_positions_at_depth_8_with_the_tuned_evaluation_beside_stage_19_and_wi
         format!("{:.1}%", stats.first_move_share())
     });
     insta::assert_snapshot!("stage_20_first_move_depth_8", first);
-    // The bench with the tuned evaluation on, which the chapter quotes.
-    let bench = cb2026::bench::run(cb2026::bench::DEFAULT_DEPTH, tuned);
-    let total: u64 = bench.iter().map(|(_, stats)| stats.nodes).sum();
-    insta::assert_snapshot!("tuned_bench", format!("measure nodes\ntotal {total}\n"));
 }
 
 /// Positions that show what the tuned evaluation sees and stage 7's does not, each with its
@@ -103,6 +99,19 @@ fn the_tuned_values_of_the_terms_with_one_value() {
         }
     }
     insta::assert_snapshot!("tuned_terms", text);
+}
+
+#[test]
+fn the_tuned_values_of_the_attack_on_the_king_by_number_of_attackers() {
+    let mut text = String::from("attackers midgame endgame\n");
+    for attackers in 1..=8 {
+        let score = TUNED[KING_ATTACKERS + attackers - 1];
+        text.push_str(&format!(
+            "{attackers} {} {}\n",
+            score.midgame, score.endgame
+        ));
+    }
+    insta::assert_snapshot!("tuned_king_attackers", text);
 }
 
 #[test]
