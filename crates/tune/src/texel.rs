@@ -155,8 +155,8 @@ pub struct Freedom<'a> {
     /// values.
     pub learnable: &'a [[bool; 2]],
     /// Sets of values held centred: after every step, each set's mean, weighted by the
-    /// training positions' [`evidence`] of each value, is taken off its learnable values, so that the
-    /// set as a whole adds nothing on average. A table of bonuses by count (a piece's
+    /// training positions' [`evidence`] of each value, is taken off its learnable values, so
+    /// that the set as a whole adds nothing on average. A table of bonuses by count (a piece's
     /// mobility) is centred so that it cannot grow into a second copy of the piece's value.
     pub centred: &'a [Vec<usize>],
     /// How strongly each value is pulled back towards its starting value: the descent
