@@ -73,30 +73,47 @@ fn trailers(root: &Path) -> Result<Trailers, String> {
 /// Checks that stages.toml's `switches` and the engine's table of switches agree: each stage
 /// lists exactly the switches the table says it introduced.
 fn check_switches(plan: &Plan, table: &[cb2026::config::Switch]) -> Result<(), String> {
-    for stage in &plan.stages {
+    let stages = plan
+        .stages
+        .iter()
+        .map(|stage| (format!("stage {}", stage.number), &stage.switches));
+    let sections = plan
+        .sections
+        .iter()
+        .map(|section| (format!("section {}", section.number), &section.switches));
+    let parts: Vec<(String, &Vec<String>)> = stages.chain(sections).collect();
+    for (part, listed) in &parts {
         let in_table: Vec<&str> = table
             .iter()
-            .filter(|switch| switch.stage == stage.number)
+            .filter(|switch| describe(switch.introduced) == *part)
             .map(|switch| switch.name)
             .collect();
-        if stage.switches != in_table {
+        if **listed != in_table {
             return Err(format!(
-                "stage {}: stages.toml lists the switches {:?}, but the engine's table \
-                 (crates/engine/src/config.rs, SWITCHES) gives it {:?}",
-                stage.number, stage.switches, in_table
+                "{part}: stages.toml lists the switches {listed:?}, but the engine's table \
+                 (crates/engine/src/config.rs, SWITCHES) gives it {in_table:?}"
             ));
         }
     }
-    if let Some(switch) = table
-        .iter()
-        .find(|switch| plan.stages.iter().all(|s| s.number != switch.stage))
-    {
+    if let Some(switch) = table.iter().find(|switch| {
+        let part = describe(switch.introduced);
+        parts.iter().all(|(known, _)| *known != part)
+    }) {
         return Err(format!(
-            "switch {} belongs to stage {}, which stages.toml does not have",
-            switch.name, switch.stage
+            "switch {} belongs to {}, which stages.toml does not have",
+            switch.name,
+            describe(switch.introduced)
         ));
     }
     Ok(())
+}
+
+/// "stage 12" or "section 10.1", for an error.
+fn describe(introduced: cb2026::config::Introduced) -> String {
+    match introduced {
+        cb2026::config::Introduced::Stage(number) => format!("stage {number}"),
+        cb2026::config::Introduced::Section(number) => format!("section {number}"),
+    }
 }
 
 /// Checks the trailers against the plan: every done stage has one, no other stage has one,
@@ -321,10 +338,13 @@ mod tests {
         for stage in &mut plan.stages {
             stage.switches.clear();
         }
+        for section in &mut plan.sections {
+            section.switches.clear();
+        }
         assert_eq!(check_switches(&plan, &[]), Ok(()));
         let table = [Switch {
             name: "tt",
-            stage: 2,
+            introduced: cb2026::config::Introduced::Stage(2),
             flag: Switches::empty(),
             off_from: None,
         }];
@@ -333,5 +353,22 @@ mod tests {
         plan.stages[1].switches = vec!["tt".to_string()];
         assert_eq!(check_switches(&plan, &table), Ok(()));
         assert!(check_switches(&plan, &[]).is_err());
+        let section = Switch {
+            name: "conthist",
+            introduced: cb2026::config::Introduced::Section("10.1"),
+            flag: Switches::empty(),
+            off_from: None,
+        };
+        let error = check_switches(&plan, &[table[0], section]).unwrap_err();
+        assert!(error.contains("section 10.1"), "{error}");
+        plan.sections[0].switches = vec!["conthist".to_string()];
+        assert_eq!(check_switches(&plan, &[table[0], section]), Ok(()));
+        let elsewhere = Switch {
+            introduced: cb2026::config::Introduced::Section("99.1"),
+            ..section
+        };
+        plan.sections[0].switches.clear();
+        let error = check_switches(&plan, &[table[0], elsewhere]).unwrap_err();
+        assert!(error.contains("does not have"), "{error}");
     }
 }

@@ -7,7 +7,8 @@
 //!
 //! Each switch is one flag of [`Switches`] and one row of [`SWITCHES`], which names it and says
 //! which stage introduced it. That table is the only place where a switch meets a stage:
-//! `cargo xtask stages check` compares it with `stages.toml`.
+//! `cargo xtask stages check` compares it with `stages.toml`. The sections written after stage
+//! 20 add switches too; no preset holds them, since no stage had them.
 
 use std::fmt;
 
@@ -75,7 +76,20 @@ bitflags::bitflags! {
         /// mobility, pawn structure, the bishop pair, rooks on open files and king safety
         /// added, their values tuned on the engine's own games.
         const TUNED = 1 << 16;
+        /// Continuation history (section 10.1): quiet moves ordered also by how often they
+        /// caused a cutoff after the same move one and two plies before.
+        const CONTINUATION_HISTORY = 1 << 17;
     }
+}
+
+/// Where a switch's technique came in: a stage, whose preset and every later one hold it, or
+/// a section written after stage 20, which no preset holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Introduced {
+    /// The stage whose commit added the technique.
+    Stage(u32),
+    /// The section after stage 20 that added it, such as "10.1".
+    Section(&'static str),
 }
 
 /// One switch: its name, as `set NAME on|off` and the UCI option spell it, the stage that
@@ -84,121 +98,141 @@ bitflags::bitflags! {
 pub struct Switch {
     /// The name a user types, in lower case.
     pub name: &'static str,
-    /// The stage whose commit added the technique.
-    pub stage: u32,
+    /// The stage or section that added the technique.
+    pub introduced: Introduced,
     /// The flag it sets in [`Switches`].
     pub flag: Switches,
     /// The stage from which the technique is off by default, when its games did not show it
     /// to help: the presets of that stage and later leave it off, and so does main, while the
     /// presets before keep it, so the earlier chapters' searches do not change. It may be the
-    /// technique's own stage, for one that has not yet passed its test. `None` for a technique
+    /// technique's own stage, for one that has not yet passed its test. A section's technique
+    /// that has not passed its test is off on main: [`LAST_STAGE`]. `None` for a technique
     /// that stays on.
     pub off_from: Option<u32>,
+}
+
+impl Switch {
+    /// Whether stage `stage`'s preset has the technique on: it came in at that stage or
+    /// before, and was not switched off by default by then.
+    pub fn in_preset(&self, stage: u32) -> bool {
+        match self.introduced {
+            Introduced::Stage(introduced) => {
+                introduced <= stage && self.off_from.is_none_or(|off| stage < off)
+            }
+            Introduced::Section(_) => false,
+        }
+    }
 }
 
 /// Every switch, in the order the stages introduced them.
 pub const SWITCHES: &[Switch] = &[
     Switch {
         name: "tt",
-        stage: 11,
+        introduced: Introduced::Stage(11),
         flag: Switches::TT,
         off_from: None,
     },
     Switch {
         name: "killers",
-        stage: 12,
+        introduced: Introduced::Stage(12),
         flag: Switches::KILLERS,
         off_from: None,
     },
     Switch {
         name: "history",
-        stage: 12,
+        introduced: Introduced::Stage(12),
         flag: Switches::HISTORY,
         off_from: None,
     },
     Switch {
         name: "countermove",
-        stage: 12,
+        introduced: Introduced::Stage(12),
         flag: Switches::COUNTERMOVE,
         off_from: None,
     },
     Switch {
         name: "pvs",
-        stage: 13,
+        introduced: Introduced::Stage(13),
         flag: Switches::PVS,
         off_from: None,
     },
     Switch {
         name: "aspiration",
-        stage: 13,
+        introduced: Introduced::Stage(13),
         flag: Switches::ASPIRATION,
         off_from: None,
     },
     Switch {
         name: "nullmove",
-        stage: 14,
+        introduced: Introduced::Stage(14),
         flag: Switches::NULL_MOVE,
         off_from: None,
     },
     Switch {
         name: "rfp",
-        stage: 15,
+        introduced: Introduced::Stage(15),
         flag: Switches::REVERSE_FUTILITY,
         off_from: None,
     },
     Switch {
         name: "checkext",
-        stage: 15,
+        introduced: Introduced::Stage(15),
         flag: Switches::CHECK_EXTENSION,
         off_from: None,
     },
     Switch {
         name: "lmr",
-        stage: 16,
+        introduced: Introduced::Stage(16),
         flag: Switches::LMR,
         off_from: None,
     },
     Switch {
         name: "lmp",
-        stage: 17,
+        introduced: Introduced::Stage(17),
         flag: Switches::LMP,
         off_from: None,
     },
     Switch {
         name: "futility",
-        stage: 18,
+        introduced: Introduced::Stage(18),
         flag: Switches::FUTILITY,
         off_from: None,
     },
     Switch {
         name: "qsee",
-        stage: 18,
+        introduced: Introduced::Stage(18),
         flag: Switches::QUIESCENCE_SEE,
         off_from: None,
     },
     Switch {
         name: "seeprune",
-        stage: 18,
+        introduced: Introduced::Stage(18),
         flag: Switches::SEE_PRUNING,
         off_from: None,
     },
     Switch {
         name: "seeorder",
-        stage: 18,
+        introduced: Introduced::Stage(18),
         flag: Switches::SEE_ORDERING,
         off_from: None,
     },
     Switch {
         name: "iir",
-        stage: 19,
+        introduced: Introduced::Stage(19),
         flag: Switches::IIR,
         off_from: Some(20),
     },
     Switch {
         name: "tuned",
-        stage: 20,
+        introduced: Introduced::Stage(20),
         flag: Switches::TUNED,
         off_from: None,
+    },
+    Switch {
+        name: "conthist",
+        introduced: Introduced::Section("10.1"),
+        flag: Switches::CONTINUATION_HISTORY,
+        off_from: Some(LAST_STAGE),
     },
 ];
 
@@ -233,7 +267,7 @@ impl SearchConfig {
         }
         let switches = SWITCHES
             .iter()
-            .filter(|switch| switch.stage <= stage && switch.off_from.is_none_or(|off| stage < off))
+            .filter(|switch| switch.in_preset(stage))
             .fold(Switches::empty(), |set, switch| set | switch.flag);
         Ok(SearchConfig { switches })
     }
@@ -296,6 +330,14 @@ impl std::error::Error for ConfigError {}
 mod tests {
     use super::*;
 
+    /// The stage a switch came in at, a section's counting as after the last stage.
+    fn stage_of(switch: &Switch) -> u32 {
+        match switch.introduced {
+            Introduced::Stage(stage) => stage,
+            Introduced::Section(_) => LAST_STAGE + 1,
+        }
+    }
+
     #[test]
     fn every_switch_has_its_own_flag_a_unique_name_and_a_search_stage() {
         let mut seen = Switches::empty();
@@ -307,12 +349,17 @@ mod tests {
                 switch.name
             );
             seen |= switch.flag;
-            assert!((11..=LAST_STAGE).contains(&switch.stage), "{}", switch.name);
+            let stage = stage_of(switch);
+            assert!((11..=LAST_STAGE + 1).contains(&stage), "{}", switch.name);
             assert_eq!(switch.name, switch.name.to_lowercase());
             assert!(SWITCHES[..at].iter().all(|s| s.name != switch.name));
-            assert!(SWITCHES[..at].iter().all(|s| s.stage <= switch.stage));
+            assert!(SWITCHES[..at].iter().all(|s| stage_of(s) <= stage));
             if let Some(off) = switch.off_from {
-                assert!(switch.stage <= off && off <= LAST_STAGE, "{}", switch.name);
+                assert!(
+                    stage.min(LAST_STAGE) <= off && off <= LAST_STAGE,
+                    "{}",
+                    switch.name
+                );
             }
         }
         assert_eq!(seen, Switches::all(), "a flag has no row in SWITCHES");
@@ -324,16 +371,21 @@ mod tests {
             let preset = SearchConfig::preset(stage).unwrap();
             for switch in SWITCHES {
                 let off = switch.off_from.is_some_and(|off| off <= stage);
-                assert_eq!(preset.is_on(switch.flag), switch.stage <= stage && !off);
+                assert_eq!(preset.is_on(switch.flag), stage_of(switch) <= stage && !off);
             }
         }
         assert_eq!(
             SearchConfig::preset(10).unwrap().switches,
             Switches::empty()
         );
+        let sections = SWITCHES
+            .iter()
+            .filter(|switch| matches!(switch.introduced, Introduced::Section(_)))
+            .fold(Switches::empty(), |set, switch| set | switch.flag);
         assert_eq!(
-            SearchConfig::preset(LAST_STAGE).unwrap(),
-            SearchConfig::default()
+            SearchConfig::preset(LAST_STAGE).unwrap().switches,
+            SearchConfig::default().switches - sections,
+            "main is the last stage and the sections"
         );
     }
 

@@ -13,6 +13,10 @@
 //! Each band's keys lie wholly above the next band's, so a move's band decides first and its
 //! score only orders it within the band. A move is in one band only: a killer or countermove
 //! that is a capture here, or the hint, is ordered as that.
+//!
+//! After stage 20 (section 10.1), a quiet move's score is the sum of three: its history, and
+//! its continuation history after each of the last two moves ([`ContinuationHistory`]), which
+//! asks whether the move has caused cutoffs when it came after the same earlier move.
 
 pub mod tables;
 
@@ -22,7 +26,8 @@ use crate::piece::Piece;
 use crate::piece::PieceType;
 use crate::position::Position;
 use crate::see::{see, see_at_least};
-use tables::{MAX_HISTORY, OrderingTables};
+use crate::square::Square;
+use tables::{MAX_HISTORY, OrderingTables, gravity};
 
 /// The ordering key of the move a node is told to try first: above every other key.
 pub const HINT_KEY: i32 = i32::MAX;
@@ -64,6 +69,115 @@ pub fn mvv_lva(position: &Position, mv: Move) -> i32 {
         .piece_at(mv.to())
         .map_or(PieceType::Pawn, |piece| piece.piece_type);
     CAPTURE_BASE + VICTIM_WEIGHT * victim.index() as i32 - attacker.piece_type.index() as i32
+}
+
+/// How many plies back continuation history looks: at the opponent's last move, and at the
+/// side to move's own move before it.
+pub const CONTINUATION_PLIES: usize = 2;
+
+/// A move as continuation history sees it: the piece that moved and the square it went to.
+/// There are 12 pieces and 64 squares, so 768 of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceTo {
+    /// The piece that moved, of its colour.
+    piece: Piece,
+    /// The square it moved to.
+    to: Square,
+}
+
+impl PieceTo {
+    /// How many (piece, destination) pairs there are.
+    pub const NUM: usize = Piece::NUM * Square::NUM;
+
+    /// `mv`, made by `piece`. The search records the piece as the move is made: two plies
+    /// later it may have been captured, and the board no longer says what it was.
+    pub fn new(piece: Piece, mv: Move) -> PieceTo {
+        PieceTo { piece, to: mv.to() }
+    }
+
+    /// A number from 0 to 767, for indexing a table.
+    fn index(self) -> usize {
+        self.piece.index() * Square::NUM + self.to.index()
+    }
+}
+
+/// The moves that led to a node, for the tables that look back at them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Previous {
+    /// The move that led here, with the piece that made it, for the countermove: `None` at the
+    /// root and after a null move.
+    pub mv: Option<(Move, Piece)>,
+    /// The last [`CONTINUATION_PLIES`] moves by piece and destination, the most recent first,
+    /// for continuation history: `None` where the path has no move (near the root, or a null
+    /// move), and both `None` when continuation history is switched off.
+    pub moved: [Option<PieceTo>; CONTINUATION_PLIES],
+}
+
+impl Previous {
+    /// Whether continuation history has an earlier move to look up and learn after.
+    pub fn has_earlier_moves(&self) -> bool {
+        self.moved.iter().any(Option::is_some)
+    }
+}
+
+/// Continuation history: for each earlier move (a [`PieceTo`]) one and two plies back, and each
+/// quiet move after it (another), how often that move caused a cutoff there, against how often
+/// it failed to. The table one ply back scores every reply to the opponent's move, where the
+/// countermove remembers one; the table two plies back scores a move as the follow-up of the
+/// side's own move before, whatever the opponent did in between.
+///
+/// Two tables of 768 × 768 scores are 4.7 MB: more than a search thread's stack, so they live
+/// in one flat `Vec` on the heap, indexed by hand, and are never built as an array first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContinuationHistory {
+    /// The scores, table by table, then earlier move by earlier move, then move by move.
+    scores: Vec<i32>,
+}
+
+impl Default for ContinuationHistory {
+    /// Every score 0.
+    fn default() -> ContinuationHistory {
+        ContinuationHistory {
+            scores: vec![0; CONTINUATION_PLIES * PieceTo::NUM * PieceTo::NUM],
+        }
+    }
+}
+
+impl ContinuationHistory {
+    /// Where the score of `this` after `earlier`, `back` plies before it, is kept.
+    fn index(back: usize, earlier: PieceTo, this: PieceTo) -> usize {
+        (back * PieceTo::NUM + earlier.index()) * PieceTo::NUM + this.index()
+    }
+
+    /// The sum of `this`'s scores after each of the `previous` moves: 0 for a move the
+    /// tables know nothing about, and for each earlier move the path does not have.
+    pub fn score(&self, previous: &Previous, this: PieceTo) -> i32 {
+        previous
+            .moved
+            .iter()
+            .enumerate()
+            .filter_map(|(back, earlier)| {
+                earlier.map(|earlier| self.scores[Self::index(back, earlier, this)])
+            })
+            .sum()
+    }
+
+    /// Moves each of `this`'s scores after the `previous` moves by `change`, with the history
+    /// table's gravity: a score stays within ±[`MAX_HISTORY`].
+    pub fn update(&mut self, previous: &Previous, this: PieceTo, change: i32) {
+        for (back, earlier) in previous.moved.iter().enumerate() {
+            if let Some(earlier) = *earlier {
+                gravity(&mut self.scores[Self::index(back, earlier, this)], change);
+            }
+        }
+    }
+
+    /// Halves every score, between two searches, as the history table's are.
+    pub fn halve(&mut self) {
+        for score in &mut self.scores {
+            *score /= 2;
+        }
+    }
 }
 
 /// The band of the order a move was handed out from: what the picker knew of it. The steps of
@@ -159,20 +273,19 @@ impl MovePicker {
     }
 
     /// The picker with its quiet moves ordered by what the search has learnt in `tables`:
-    /// `ply`'s killers first, then the countermove of `previous` (the move that led to the
-    /// node, with its piece), then the others by their history score. The hint and the
-    /// captures keep their keys, so each move is ordered once, in its highest band; a table
-    /// entry that is not a legal move here matches nothing.
+    /// `ply`'s killers first, then the countermove of the move that led to the node, then the
+    /// others by their history and continuation history after the `previous` moves. The hint
+    /// and the captures keep their keys, so each move is ordered once, in its highest band; a
+    /// table entry that is not a legal move here matches nothing.
     pub fn learnt(
         mut self,
         position: &Position,
         tables: &OrderingTables,
         ply: usize,
-        previous: Option<(Move, Piece)>,
+        previous: &Previous,
     ) -> MovePicker {
-        let side = position.side_to_move();
         let [first, second] = tables.killers[ply];
-        let countermove = tables.countermove(previous);
+        let countermove = tables.countermove(previous.mv);
         for (key, &mv) in self.keys.iter_mut().zip(self.moves.as_slice()) {
             if Some(mv) == self.hint || mv.is_capture() {
                 continue;
@@ -181,7 +294,7 @@ impl MovePicker {
                 killer if killer == first => KILLER_KEYS[0],
                 killer if killer == second => KILLER_KEYS[1],
                 counter if counter == countermove => COUNTERMOVE_KEY,
-                _ => tables.history_score(side, mv),
+                _ => tables.quiet_score(position, mv, previous),
             };
         }
         self
@@ -251,6 +364,7 @@ impl Iterator for MovePicker {
 mod tests {
     use super::*;
     use crate::movegen::legal_moves;
+    use crate::piece::Color;
 
     /// The moves of `fen` in the order the picker hands them out, as UCI text.
     fn picked(fen: &str) -> Vec<String> {
@@ -273,6 +387,14 @@ mod tests {
         let position = Position::startpos();
         let picked: Vec<Move> = MovePicker::new(&position, legal_moves(&position), None).collect();
         assert_eq!(picked, legal_moves(&position).as_slice());
+    }
+
+    /// The moves that led to a node, for the countermove only: `mv` and the piece that made it.
+    fn after(mv: Option<(Move, Piece)>) -> Previous {
+        Previous {
+            mv,
+            ..Previous::default()
+        }
     }
 
     /// Tables that have learnt, in `position` at `ply`: `killers`, the countermove `counter`
@@ -308,8 +430,12 @@ mod tests {
         let history = [("e1f2", -500), ("d1a1", 900), ("c4c5", MAX_HISTORY)];
         let tables = learnt(&position, 3, ["d1b1", "e1e2"], (previous, "d1c1"), &history);
         let hint = crate::movegen::find_move(&position, "e1f1").unwrap();
-        MovePicker::new(&position, legal_moves(&position), Some(hint))
-            .learnt(&position, &tables, 3, previous)
+        MovePicker::new(&position, legal_moves(&position), Some(hint)).learnt(
+            &position,
+            &tables,
+            3,
+            &after(previous),
+        )
     }
 
     #[test]
@@ -363,11 +489,80 @@ mod tests {
         tables.killers[0][1] = Some(capture);
         let hint = crate::movegen::find_move(&position, "e1f1").unwrap();
         let order: Vec<Move> = MovePicker::new(&position, legal_moves(&position), Some(hint))
-            .learnt(&position, &tables, 0, previous)
+            .learnt(&position, &tables, 0, &after(previous))
             .collect();
         let text: Vec<String> = order.iter().map(|mv| mv.to_string()).collect();
         assert_eq!(text[..4], ["e1f1", "c4d5", "d1d5", "d1c1"]);
         assert_eq!(order.len(), legal_moves(&position).len(), "each move once");
+    }
+
+    #[test]
+    fn a_quiet_move_is_ordered_by_its_history_and_continuation_scores_together() {
+        let before = Position::startpos();
+        let e4 = crate::movegen::find_move(&before, "e2e4").unwrap();
+        let position = before.make(e4);
+        let previous = Previous {
+            mv: Some((e4, before.moving_piece(e4))),
+            moved: [Some(PieceTo::new(before.moving_piece(e4), e4)), None],
+        };
+        let find = |uci| crate::movegen::find_move(&position, uci).unwrap();
+        let this = |uci| PieceTo::new(position.moving_piece(find(uci)), find(uci));
+        let first_quiets = |tables: &OrderingTables| -> Vec<String> {
+            MovePicker::new(&position, legal_moves(&position), None)
+                .learnt(&position, tables, 1, &previous)
+                .take(2)
+                .map(|mv| mv.to_string())
+                .collect()
+        };
+        let mut tables = OrderingTables::default();
+        tables.history[position.side_to_move().index()][find("a7a6").from().index()]
+            [find("a7a6").to().index()] = 200;
+        tables.continuation.update(&previous, this("c7c5"), 300);
+        assert_eq!(first_quiets(&tables), ["c7c5", "a7a6"]);
+        tables.continuation.update(&previous, this("a7a6"), 200);
+        assert_eq!(
+            first_quiets(&tables),
+            ["a7a6", "c7c5"],
+            "200 + 200 over 300"
+        );
+        // Every score at its bound still leaves a move below the countermove.
+        tables.history[position.side_to_move().index()][find("a7a6").from().index()]
+            [find("a7a6").to().index()] = MAX_HISTORY;
+        for _ in 0..100 {
+            tables
+                .continuation
+                .update(&previous, this("a7a6"), MAX_HISTORY);
+        }
+        tables.countermoves[before.moving_piece(e4).index()][e4.to().index()] = Some(find("h7h6"));
+        assert_eq!(first_quiets(&tables), ["h7h6", "a7a6"]);
+    }
+
+    #[test]
+    fn each_pair_of_earlier_move_and_move_has_its_own_score() {
+        let mut scores = ContinuationHistory::default();
+        let last = PieceTo::NUM - 1;
+        let index = |back, earlier, this| ContinuationHistory::index(back, earlier, this);
+        let piece_to = |n: usize| PieceTo {
+            piece: Piece::new(
+                Color::ALL[n / Square::NUM / PieceType::NUM],
+                PieceType::ALL[n / Square::NUM % PieceType::NUM],
+            ),
+            to: Square::ALL[n % Square::NUM],
+        };
+        assert_eq!(index(0, piece_to(0), piece_to(0)), 0);
+        assert_eq!(
+            index(CONTINUATION_PLIES - 1, piece_to(last), piece_to(last)),
+            scores.scores.len() - 1
+        );
+        assert_eq!(
+            index(1, piece_to(0), piece_to(0)),
+            PieceTo::NUM * PieceTo::NUM
+        );
+        for n in [0, 1, 64, last] {
+            assert_eq!(piece_to(n).index(), n);
+        }
+        scores.halve();
+        assert_eq!(scores, ContinuationHistory::default());
     }
 
     #[test]
@@ -379,7 +574,7 @@ mod tests {
         let mut tables = OrderingTables::default();
         tables.killers[1] = [Some(foreign), None];
         let picked: Vec<Move> = MovePicker::new(&position, legal_moves(&position), None)
-            .learnt(&position, &tables, 1, None)
+            .learnt(&position, &tables, 1, &Previous::default())
             .collect();
         assert!(!picked.contains(&foreign));
         assert_eq!(

@@ -7,12 +7,17 @@
 //! same distance from the root, in a sibling of this node most likely), a countermove for
 //! each move of the opponent (the quiet reply that refuted it last), and a butterfly history
 //! (a score for each side, from-square and to-square, raised for a move that causes a cutoff
-//! and lowered for the quiet moves tried before it without one).
+//! and lowered for the quiet moves tried before it without one). After stage 20 a fourth
+//! learns beside the history, with the same bonus and malus: continuation history, which
+//! scores the move after each of the two moves before it ([`ContinuationHistory`]).
 //!
-//! Each table is one switch of the search, tested first thing in the step that writes it: a
-//! table that is never written orders nothing, so switching it off gives back the search
-//! without it.
+//! Each of the first three tables is one switch of the search, tested first thing in the step
+//! that writes it: a table that is never written orders nothing, so switching it off gives
+//! back the search without it. Continuation history's switch is tested where the search says
+//! which moves led to a node: switched off, the node has no earlier moves to look up or learn
+//! after.
 
+use super::{ContinuationHistory, PieceTo, Previous};
 use crate::config::{SearchConfig, Switches};
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
@@ -37,6 +42,9 @@ pub struct OrderingTables {
     /// The butterfly history: for each side, from-square and to-square, how often a quiet
     /// move has caused a cutoff, weighted by depth, against how often it failed to.
     pub history: Box<History>,
+    /// The continuation history: for each of the last two moves by piece and destination,
+    /// how often each quiet move after it has caused a cutoff, against how often it failed to.
+    pub continuation: ContinuationHistory,
 }
 
 impl Default for OrderingTables {
@@ -46,6 +54,7 @@ impl Default for OrderingTables {
             killers: [[None; 2]; MAX_PLY + 1],
             countermoves: [[None; Square::NUM]; Piece::NUM],
             history: Box::new([[[0; Square::NUM]; Square::NUM]; Color::NUM]),
+            continuation: ContinuationHistory::default(),
         }
     }
 }
@@ -57,19 +66,21 @@ impl OrderingTables {
     }
 
     /// Gets ready for the next search of the same game. The killers belong to the plies of
-    /// one search's tree, so they go; the countermoves stay; the history scores are halved, so
-    /// what the last search learnt still counts but this search's cutoffs soon outweigh it.
+    /// one search's tree, so they go; the countermoves stay; the history and continuation
+    /// scores are halved, so what the last search learnt still counts but this search's
+    /// cutoffs soon outweigh it.
     pub fn new_search(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 1];
         for score in self.history.iter_mut().flatten().flatten() {
             *score /= 2;
         }
+        self.continuation.halve();
     }
 
     /// Records that the quiet move `best` caused a beta cutoff in `position`, at `ply` with
-    /// `depth` plies left, after the quiet moves in `tried` failed to. `previous` is the move
-    /// that led to the node, with the piece that made it. Each table learns only if its
-    /// switch in `config` is on.
+    /// `depth` plies left, after the quiet moves in `tried` failed to. `previous` are the moves
+    /// that led to the node. Each table learns only if its switch in `config` is on (for
+    /// continuation history, if `previous` has moves to learn after).
     #[expect(
         clippy::too_many_arguments,
         reason = "what a cutoff teaches: the node, its move, the moves before it and where it was"
@@ -82,11 +93,12 @@ impl OrderingTables {
         tried: &[Move],
         ply: usize,
         depth: i32,
-        previous: Option<(Move, Piece)>,
+        previous: &Previous,
     ) {
         self.update_killers(config, ply, best);
-        self.update_countermove(config, previous, best);
+        self.update_countermove(config, previous.mv, best);
         self.update_history(config, position.side_to_move(), best, tried, depth);
+        self.update_continuation(position, best, tried, depth, previous);
     }
 
     /// Makes `best` the first killer of `ply`, the old first becoming the second. A move
@@ -139,6 +151,28 @@ impl OrderingTables {
         }
     }
 
+    /// Gives `best`, a move of `position`, the bonus for a cutoff at `depth` after each of the
+    /// `previous` moves, and each move in `tried` the same amount as a malus: the history's
+    /// bonus, with the history's gravity.
+    fn update_continuation(
+        &mut self,
+        position: &Position,
+        best: Move,
+        tried: &[Move],
+        depth: i32,
+        previous: &Previous,
+    ) {
+        if !previous.has_earlier_moves() {
+            return;
+        }
+        let bonus = cutoff_bonus(depth);
+        let piece_to = |mv: Move| PieceTo::new(position.moving_piece(mv), mv);
+        self.continuation.update(previous, piece_to(best), bonus);
+        for &mv in tried {
+            self.continuation.update(previous, piece_to(mv), -bonus);
+        }
+    }
+
     /// The countermove of `previous`, the move that led to the node, if one is known.
     pub fn countermove(&self, previous: Option<(Move, Piece)>) -> Option<Move> {
         let (mv, piece) = previous?;
@@ -148,6 +182,18 @@ impl OrderingTables {
     /// `side`'s history score for `mv`.
     pub fn history_score(&self, side: Color, mv: Move) -> i32 {
         self.history[side.index()][mv.from().index()][mv.to().index()]
+    }
+
+    /// The ordering score of the quiet move `mv` of `position`, after the `previous` moves:
+    /// its history score plus its continuation scores. Each is within ±[`MAX_HISTORY`], so
+    /// the sum stays below the countermove's key.
+    pub fn quiet_score(&self, position: &Position, mv: Move, previous: &Previous) -> i32 {
+        let history = self.history_score(position.side_to_move(), mv);
+        if !previous.has_earlier_moves() {
+            return history;
+        }
+        let this = PieceTo::new(position.moving_piece(mv), mv);
+        history + self.continuation.score(previous, this)
     }
 }
 
@@ -170,6 +216,15 @@ pub fn gravity(entry: &mut i32, change: i32) {
 mod tests {
     use super::*;
     use crate::movegen::find_move;
+    use crate::ordering::ContinuationHistory;
+
+    /// The moves that led to a node, for the countermove only: `mv` and the piece that made it.
+    fn after(mv: Option<(Move, Piece)>) -> Previous {
+        Previous {
+            mv,
+            ..Previous::default()
+        }
+    }
 
     /// The move `uci` in `position`.
     fn mv(position: &Position, uci: &str) -> Move {
@@ -210,7 +265,15 @@ mod tests {
             [mv(&position, "a2a3"), mv(&position, "h2h3")],
         );
         let mut tables = OrderingTables::default();
-        tables.record_cutoff(SearchConfig::default(), &position, best, &tried, 3, 5, None);
+        tables.record_cutoff(
+            SearchConfig::default(),
+            &position,
+            best,
+            &tried,
+            3,
+            5,
+            &after(None),
+        );
         assert_eq!(tables.history_score(Color::White, best), 25);
         for mv in tried {
             assert_eq!(tables.history_score(Color::White, mv), -25);
@@ -230,10 +293,10 @@ mod tests {
         let mut tables = OrderingTables::default();
         let config = SearchConfig::default();
         for best in [a, b, b] {
-            tables.record_cutoff(config, &position, best, &[], 7, 1, None);
+            tables.record_cutoff(config, &position, best, &[], 7, 1, &after(None));
         }
         assert_eq!(tables.killers[7], [Some(b), Some(a)], "b twice keeps a");
-        tables.record_cutoff(config, &position, c, &[], 7, 1, None);
+        tables.record_cutoff(config, &position, c, &[], 7, 1, &after(None));
         assert_eq!(tables.killers[7], [Some(c), Some(b)]);
         assert_eq!(tables.killers[6], [None, None]);
     }
@@ -253,7 +316,7 @@ mod tests {
             &[],
             1,
             2,
-            previous,
+            &after(previous),
         );
         assert_eq!(tables.countermove(previous), Some(reply));
         assert_eq!(tables.countermove(None), None);
@@ -272,7 +335,7 @@ mod tests {
             &[],
             2,
             10,
-            previous,
+            &after(previous),
         );
         assert_eq!(tables.history_score(Color::White, best), 100);
         tables.new_search();
@@ -284,6 +347,53 @@ mod tests {
     }
 
     #[test]
+    fn a_cutoff_teaches_continuation_history_after_each_earlier_move_with_the_same_bonus() {
+        let start = Position::startpos();
+        let e4 = mv(&start, "e2e4");
+        let after_e4 = start.make(e4);
+        let e5 = mv(&after_e4, "e7e5");
+        let position = after_e4.make(e5);
+        let moved = |piece_of: &Position, m: Move| Some(PieceTo::new(piece_of.moving_piece(m), m));
+        let previous = Previous {
+            mv: Some((e5, after_e4.moving_piece(e5))),
+            moved: [moved(&after_e4, e5), moved(&start, e4)],
+        };
+        let (best, tried) = (mv(&position, "g1f3"), [mv(&position, "a2a3")]);
+        let this = |m: Move| PieceTo::new(position.moving_piece(m), m);
+        let mut tables = OrderingTables::default();
+        let config = SearchConfig::default();
+        tables.record_cutoff(config, &position, best, &tried, 2, 5, &previous);
+        assert_eq!(tables.continuation.score(&previous, this(best)), 2 * 25);
+        assert_eq!(
+            tables.continuation.score(&previous, this(tried[0])),
+            -2 * 25
+        );
+        let one_ply_back = Previous {
+            moved: [previous.moved[0], None],
+            ..previous
+        };
+        assert_eq!(tables.continuation.score(&one_ply_back, this(best)), 25);
+        assert_eq!(
+            tables.quiet_score(&position, best, &previous),
+            25 + 2 * 25,
+            "history and both continuation scores"
+        );
+        tables.new_search();
+        assert_eq!(
+            tables.continuation.score(&previous, this(best)),
+            2 * (25 / 2),
+            "each score halved"
+        );
+        let mut untaught = OrderingTables::default();
+        untaught.record_cutoff(config, &position, best, &tried, 2, 5, &after(previous.mv));
+        assert_eq!(
+            untaught.continuation,
+            ContinuationHistory::default(),
+            "no earlier moves, nothing learnt"
+        );
+    }
+
+    #[test]
     fn a_switch_off_leaves_its_table_empty() {
         let position = Position::startpos();
         let (best, tried) = (mv(&position, "d2d4"), [mv(&position, "a2a4")]);
@@ -292,7 +402,7 @@ mod tests {
             let mut config = SearchConfig::default();
             config.set(name, false).unwrap();
             let mut tables = OrderingTables::default();
-            tables.record_cutoff(config, &position, best, &tried, 4, 6, previous);
+            tables.record_cutoff(config, &position, best, &tried, 4, 6, &after(previous));
             let empty = OrderingTables::default();
             assert_eq!(tables.killers == empty.killers, name == "killers", "{name}");
             assert_eq!(

@@ -4,8 +4,7 @@ use super::{Depth, Searcher};
 use crate::config::Switches;
 use crate::movegen::{MoveList, legal_moves};
 use crate::moves::Move;
-use crate::ordering::MovePicker;
-use crate::piece::Piece;
+use crate::ordering::{CONTINUATION_PLIES, MovePicker, PieceTo, Previous};
 use crate::position::Position;
 
 impl Searcher<'_> {
@@ -32,7 +31,7 @@ impl Searcher<'_> {
             position,
             &self.tables,
             ply,
-            self.previous_move(ply),
+            &self.previous_moves(ply),
         );
         self.losing_captures_last(position, picker)
     }
@@ -47,11 +46,24 @@ impl Searcher<'_> {
         picker.losing_captures_last(position)
     }
 
-    /// The move that led to the node at `ply`, with the piece that made it: `None` at the
-    /// root, and after a null move, which no move can be a reply to.
-    pub(super) fn previous_move(&self, ply: usize) -> Option<(Move, Piece)> {
+    /// The moves that led to the node at `ply`. The last, with the piece that made it, for
+    /// the countermove: none at the root, and none after a null move, which no move can be a
+    /// reply to. The last [`CONTINUATION_PLIES`] by piece and destination, for continuation
+    /// history: none for a ply before the root or reached by a null move, and none at all when
+    /// continuation history is switched off, so that it neither looks anything up nor learns.
+    pub(super) fn previous_moves(&self, ply: usize) -> Previous {
         let frame = &self.stack[ply];
-        frame.moved.filter(|_| !frame.null)
+        let mut previous = Previous {
+            mv: frame.moved.filter(|_| !frame.null),
+            moved: [None; CONTINUATION_PLIES],
+        };
+        if self.config.is_on(Switches::CONTINUATION_HISTORY) {
+            for (back, moved) in previous.moved.iter_mut().enumerate() {
+                let earlier = ply.checked_sub(back).and_then(|at| self.stack[at].moved);
+                *moved = earlier.map(|(mv, piece)| PieceTo::new(piece, mv));
+            }
+        }
+        previous
     }
 
     /// Teaches the ordering tables that `best`, a move of `position` at `ply` with `depth`
@@ -68,10 +80,10 @@ impl Searcher<'_> {
         if best.is_capture() {
             return;
         }
-        let previous = self.previous_move(ply);
+        let previous = self.previous_moves(ply);
         let config = self.config;
         self.tables
-            .record_cutoff(config, position, best, tried, ply, depth, previous);
+            .record_cutoff(config, position, best, tried, ply, depth, &previous);
     }
 
     /// The move the last iteration's line plays at `ply`, if the path from the root to `ply`

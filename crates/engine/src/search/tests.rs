@@ -6,6 +6,7 @@ use crate::config::SearchConfig;
 use crate::limits::Limits;
 use crate::movegen::{find_move, legal_moves};
 use crate::ordering::tables::OrderingTables;
+use crate::ordering::{PieceTo, Previous};
 use crate::score::{DRAW, INFINITY, MATE};
 use crate::tt::TranspositionTable;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -381,11 +382,13 @@ fn tables_after(fen: &str, depth: Depth, config: SearchConfig) -> OrderingTables
 fn a_search_with_a_table_switched_off_leaves_that_table_empty_and_fills_the_others() {
     let fen = "r1bq1rk1/pp1nbppp/2p1p3/3n2B1/2BP4/2N1PN2/PP3PPP/2RQK2R w K - 1 10";
     let empty = OrderingTables::default();
-    let all = tables_after(fen, 5, SearchConfig::default());
+    let mut every_table = SearchConfig::default();
+    every_table.set("conthist", true).unwrap();
+    let all = tables_after(fen, 5, every_table);
     assert!(all.killers != empty.killers && all.countermoves != empty.countermoves);
-    assert!(all.history != empty.history);
-    for name in ["killers", "countermove", "history"] {
-        let mut config = SearchConfig::default();
+    assert!(all.history != empty.history && all.continuation != empty.continuation);
+    for name in ["killers", "countermove", "history", "conthist"] {
+        let mut config = every_table;
         config.set(name, false).unwrap();
         let tables = tables_after(fen, 5, config);
         assert_eq!(tables.killers == empty.killers, name == "killers", "{name}");
@@ -394,7 +397,57 @@ fn a_search_with_a_table_switched_off_leaves_that_table_empty_and_fills_the_othe
             name == "countermove"
         );
         assert_eq!(tables.history == empty.history, name == "history", "{name}");
+        assert_eq!(
+            tables.continuation == empty.continuation,
+            name == "conthist"
+        );
     }
+}
+
+#[test]
+fn continuation_history_looks_back_two_moves_past_neither_the_root_nor_a_null_move() {
+    let start = Position::startpos();
+    let mut config = SearchConfig::default();
+    config.set("conthist", true).unwrap();
+    let mut table = table();
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+    searcher.stack[0] = Frame::of(&start);
+    let e4 = find_move(&start, "e2e4").unwrap();
+    let after_e4 = searcher.play(&start, e4, 0);
+    let after_pass = searcher.play_null(&after_e4, 1);
+    let nf3 = find_move(&after_pass, "g1f3").unwrap();
+    searcher.play(&after_pass, nf3, 2);
+    let pawn = start.moving_piece(e4);
+    let knight = after_pass.moving_piece(nf3);
+    let moved = |piece, mv| Some(PieceTo::new(piece, mv));
+    assert_eq!(searcher.previous_moves(0), Previous::default(), "the root");
+    assert_eq!(
+        searcher.previous_moves(1),
+        Previous {
+            mv: Some((e4, pawn)),
+            moved: [moved(pawn, e4), None]
+        }
+    );
+    assert_eq!(
+        searcher.previous_moves(2),
+        Previous {
+            mv: None,
+            moved: [None, moved(pawn, e4)]
+        },
+        "after the pass: no countermove, but White's own move before it"
+    );
+    assert_eq!(
+        searcher.previous_moves(3).moved,
+        [moved(knight, nf3), None],
+        "the pass is no move to follow up"
+    );
+    searcher.config.set("conthist", false).unwrap();
+    assert_eq!(
+        searcher.previous_moves(1).moved,
+        [None, None],
+        "switched off"
+    );
+    assert_eq!(searcher.previous_moves(1).mv, Some((e4, pawn)));
 }
 
 #[test]

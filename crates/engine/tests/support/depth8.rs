@@ -4,7 +4,7 @@
 //! every measurement starts, so the figures depend on nothing run before.
 #![allow(dead_code)]
 
-use cb2026::config::{SWITCHES, SearchConfig};
+use cb2026::config::{Introduced, SWITCHES, SearchConfig};
 use cb2026::measure::{self, POSITIONS};
 use cb2026::position::Position;
 use cb2026::stats::Stats;
@@ -25,7 +25,7 @@ pub fn configurations(stage: u32) -> Vec<(String, SearchConfig)> {
     ];
     let own: Vec<_> = SWITCHES
         .iter()
-        .filter(|switch| switch.stage == stage)
+        .filter(|switch| switch.introduced == Introduced::Stage(stage))
         .collect();
     if own.len() < 2 {
         return columns;

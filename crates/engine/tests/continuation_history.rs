@@ -1,0 +1,43 @@
+//! Section 10.1's figures for continuation history: the book's six positions at depth 8 with
+//! it switched on, beside main's search without it, and with the history table switched off
+//! under each.
+//!
+//! Searches of the six positions to depth 8 take seconds in release and far longer in debug,
+//! so the test is ignored by a plain `cargo test`; `cargo xtask ci` runs it in release.
+
+mod support {
+    pub mod depth8;
+}
+
+use cb2026::config::SearchConfig;
+use support::depth8::{measure_all, table};
+
+/// Main's search with continuation history and the history table each on or off, named as the
+/// section's table names its columns.
+fn configurations() -> Vec<(String, SearchConfig)> {
+    let with = |conthist: bool, history: bool| {
+        let mut config = SearchConfig::default();
+        config.set("conthist", conthist).unwrap();
+        config.set("history", history).unwrap();
+        config
+    };
+    vec![
+        ("conthist-off".to_string(), with(false, true)),
+        ("conthist-on".to_string(), with(true, true)),
+        ("conthist-only".to_string(), with(true, false)),
+        ("both-off".to_string(), with(false, false)),
+    ]
+}
+
+#[test]
+#[ignore = "four searches of the six positions at depth 8: run in release by cargo xtask ci"]
+fn the_six_positions_at_depth_8_with_and_without_continuation_history_and_history() {
+    let configurations = configurations();
+    let rows = measure_all(&configurations);
+    let nodes = table(&configurations, &rows, |stats| stats.nodes.to_string());
+    insta::assert_snapshot!("conthist_nodes_depth_8", nodes);
+    let first = table(&configurations, &rows, |stats| {
+        format!("{:.1}%", stats.first_move_share())
+    });
+    insta::assert_snapshot!("conthist_first_move_depth_8", first);
+}
