@@ -1,4 +1,4 @@
-//! Chapter 12's figures for stage 15, reverse futility pruning and the check extension: what
+//! Chapter 12.1's figures for stage 15, reverse futility pruning and the check extension: what
 //! they do to the book's six positions at depth 8, under stage 15's preset beside stage 14's,
 //! and with each of the two switches off in turn; how often each step acted; a position where
 //! the check extension finds a mate that stage 14 does not see at the same depth; and a

@@ -78,8 +78,8 @@ impl OrderingTables {
     }
 
     /// Records that the quiet move `best` caused a beta cutoff in `position`, at `ply` with
-    /// `depth` plies left, after the quiet moves in `tried` failed to. `previous` are the moves
-    /// that led to the node. Each table learns only if its switch in `config` is on (for
+    /// `depth` plies left, after the quiet moves in `tried` failed to. `previous` holds the
+    /// moves that led to the node. Each table learns only if its switch in `config` is on (for
     /// continuation history, if `previous` has moves to learn after).
     #[expect(
         clippy::too_many_arguments,

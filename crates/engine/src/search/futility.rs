@@ -2,7 +2,7 @@
 //! not even a margin for the depth brings it up, a quiet move is not searched. A quiet move
 //! changes no material, and a few plies of search are not expected to find the rest.
 //!
-//! It is reverse futility pruning (chapter 12) turned round: that step cuts a node off when
+//! It is reverse futility pruning (chapter 12.1) turned round: that step cuts a node off when
 //! its evaluation is far above beta, before any move; this one leaves out a node's quiet moves
 //! one by one when its evaluation is far below alpha, after at least one move has been
 //! searched, so that the node still has a score of its own to return.

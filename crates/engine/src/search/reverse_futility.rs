@@ -13,7 +13,7 @@ pub const REVERSE_FUTILITY_MAX_DEPTH: Depth = 6;
 
 /// The margin a ply of depth, in centipawns: a node `depth` plies deep is cut off when its
 /// static evaluation is at least `depth * REVERSE_FUTILITY_MARGIN` above beta. Chosen by
-/// measurement in chapter 12: of the margins tried, the smallest that solved as many of the
+/// measurement in chapter 12.1: of the margins tried, the smallest that solved as many of the
 /// tactics suite's positions at a fixed number of nodes as the wider ones.
 pub const REVERSE_FUTILITY_MARGIN: i32 = 75;
 
