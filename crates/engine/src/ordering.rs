@@ -571,8 +571,20 @@ mod tests {
         for n in [0, 1, 64, last] {
             assert_eq!(piece_to(n).index(), n);
         }
+        let previous = Previous {
+            mv: None,
+            moved: [Some(piece_to(5)), Some(piece_to(700))],
+        };
+        scores.update(&previous, piece_to(last), 100);
+        assert_eq!(scores.scores[index(0, piece_to(5), piece_to(last))], 100);
+        assert_eq!(scores.scores[index(1, piece_to(700), piece_to(last))], 100);
+        assert_eq!(
+            scores.scores.iter().filter(|&&s| s != 0).count(),
+            2,
+            "no other"
+        );
         scores.halve();
-        assert_eq!(scores, ContinuationHistory::default());
+        assert_eq!(scores.score(&previous, piece_to(last)), 2 * 50);
     }
 
     #[test]
