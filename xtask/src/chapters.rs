@@ -25,7 +25,7 @@
 use crate::diagram::{self, Diagram};
 use crate::figures::{self, Source};
 use crate::listing::{self, ItemRef};
-use crate::plan::Plan;
+use crate::plan::{Links, Plan};
 use crate::plot::Plot;
 use crate::stage_map;
 use crate::transcript;
@@ -322,7 +322,7 @@ fn regenerate(
     if let Some(chapter) = chapter.filter(|c| plan.is_written(&c.number)) {
         // The heading, a blank line, the header line and a blank line open every chapter.
         let heading = format!("# {}", chapter.title);
-        let header = plan.header_line(chapter).unwrap_or_default();
+        let header = plan.header_line(chapter, &Links::Book).unwrap_or_default();
         if lines.first() != Some(&heading.as_str()) {
             problem(
                 1,

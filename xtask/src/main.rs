@@ -6,6 +6,7 @@
 
 mod alpha_beta;
 mod book;
+mod book_links;
 mod chapters;
 mod checkout;
 mod ci;
@@ -64,6 +65,9 @@ enum Task {
     SyncChapters,
     /// Build the book into book/build (with its link check), serve it, or build a stage's.
     Book(book::BookArgs),
+    /// The preprocessor mdBook runs (book.toml names it): links to tags and files, and the
+    /// page of tags, for where the book is built.
+    BookLinks(book_links::BookLinksArgs),
     /// Play games between two engines.
     Match(games::runner::MatchArgs),
     /// Play games between two engines until a sequential probability ratio test decides.
@@ -129,6 +133,7 @@ fn dispatch(task: Option<Task>) -> Result<(), String> {
         Task::CheckChapters => check_chapters(&repo_root()),
         Task::SyncChapters => sync_chapters(),
         Task::Book(args) => book::main(&args),
+        Task::BookLinks(args) => book_links::main(&args),
         Task::Match(args) => games::runner::main(&args, None),
         Task::Sprt(args) => games::runner::main(&args.games, Some(args.sprt())),
         Task::Openings(args) => games::runner::make_openings(&args),

@@ -20,10 +20,6 @@ pub struct Plan {
     /// The sections written after stage 20, which get no tag.
     #[serde(rename = "section", default)]
     pub sections: Vec<Section>,
-    /// The repository's address, from Cargo.toml's `[workspace.package] repository`: the one
-    /// place it is written, from which every link to a tag is made.
-    #[serde(skip)]
-    pub repository: String,
     /// The pages after the chapters, which describe the project rather than a stage.
     #[serde(rename = "appendix", default)]
     pub appendices: Vec<Appendix>,
@@ -115,9 +111,7 @@ impl Plan {
         let path = root.join("stages.toml");
         let text = std::fs::read_to_string(&path)
             .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        let mut plan: Plan =
-            toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        plan.repository = repository(root)?;
+        let plan: Plan = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         plan.validate()
             .map_err(|e| format!("{}: {e}", path.display()))?;
         Ok(plan)
@@ -172,21 +166,25 @@ impl Plan {
     }
 
     /// The header line chapter `chapter` must open with, under its heading, such as
-    /// `*Milestone M1, stage 1 · tag stage-01 · code in crates/engine/src/bitboard.rs*`, the tag
-    /// a link to its tree in the repository.
-    /// `None` if the chapter is not written yet.
-    pub fn header_line(&self, chapter: &Chapter) -> Option<String> {
+    /// `*Milestone M1, stage 1 · tag stage-01 · code in crates/engine/src/bitboard.rs*`, its
+    /// tags and files linked as `links` says. `None` if the chapter is not written yet.
+    pub fn header_line(&self, chapter: &Chapter, links: &Links) -> Option<String> {
+        let stages = self.done_stages(&chapter.number);
+        // The files are shown as they stand at the chapter's last tag, or on main for a
+        // section, which has no tag.
+        let at = stages
+            .last()
+            .map_or("main".to_string(), |s| tag_name(s.number));
         let code = join_and(
             chapter
                 .code
                 .iter()
-                .map(|file| format!("`{file}`"))
+                .map(|file| links.file(file, &at))
                 .collect(),
         );
-        let stages = self.done_stages(&chapter.number);
         if let Some(first) = stages.first() {
             let numbers: Vec<String> = stages.iter().map(|s| s.number.to_string()).collect();
-            let tags: Vec<String> = stages.iter().map(|s| self.tag_link(s.number)).collect();
+            let tags: Vec<String> = stages.iter().map(|s| links.tag(s.number)).collect();
             let (stage_word, tag_word) = if stages.len() == 1 {
                 ("stage", "tag")
             } else {
@@ -208,32 +206,51 @@ impl Plan {
     }
 }
 
-impl Plan {
-    /// The tag of stage `number` as a Markdown link to its tree in the repository, such as
-    /// ``[`stage-01`](https://…/tree/stage-01)``.
-    pub fn tag_link(&self, number: u32) -> String {
-        let tag = tag_name(number);
-        format!(
-            "[`{tag}`]({}/tree/{tag})",
-            self.repository.trim_end_matches('/')
-        )
-    }
+/// The page of the book that lists every stage tag with its commit and the command that
+/// checks it out, relative to book/src. Without a repository's address, a tag links there.
+pub const TAGS_PAGE: &str = "tags.md";
+
+/// Where the book's links to a stage's tag and to the engine's files point.
+///
+/// The project writes no address of its own into its pages: a copy of the book built from a
+/// clone links each tag to the book's own page of tags ([`TAGS_PAGE`]), which works wherever
+/// the book is read, and the book published from a repository links to that repository,
+/// whose address the publishing workflow knows (see `cargo xtask book-links`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Links {
+    /// Inside the book: a tag links to its row of the page of tags; a file is not linked.
+    Book,
+    /// To the repository at this address, such as `https://github.com/owner/name`: a tag
+    /// links to its tree, a file to its source at the chapter's tag.
+    Repository(String),
 }
 
-/// The repository's address, as Cargo.toml's `[workspace.package] repository` gives it.
-pub fn repository(root: &Path) -> Result<String, String> {
-    let path = root.join("Cargo.toml");
-    let text = std::fs::read_to_string(&path)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-    let manifest: toml::Table =
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    manifest
-        .get("workspace")
-        .and_then(|w| w.get("package"))
-        .and_then(|p| p.get("repository"))
-        .and_then(|r| r.as_str())
-        .map(str::to_string)
-        .ok_or_else(|| format!("{}: no [workspace.package] repository", path.display()))
+impl Links {
+    /// The tag of stage `number` as a Markdown link, such as
+    /// ``[`stage-01`](tags.md#stage-01)``.
+    pub fn tag(&self, number: u32) -> String {
+        let tag = tag_name(number);
+        match self {
+            Links::Book => format!("[`{tag}`]({TAGS_PAGE}#{tag})"),
+            Links::Repository(address) => format!("[`{tag}`]({address}/tree/{tag})"),
+        }
+    }
+
+    /// The engine's file or folder `path` as a header line names it: as code, linked to its
+    /// source at the tag or branch `at` when there is a repository to link to.
+    pub fn file(&self, path: &str, at: &str) -> String {
+        match self {
+            Links::Book => format!("`{path}`"),
+            Links::Repository(address) => {
+                let kind = if Path::new(path).extension().is_some() {
+                    "blob"
+                } else {
+                    "tree"
+                };
+                format!("[`{path}`]({address}/{kind}/{at}/{path})")
+            }
+        }
+    }
 }
 
 /// The tag of stage `number`: `stage-01` to `stage-20`.
@@ -278,10 +295,12 @@ mod tests {
     #[test]
     fn a_header_line_names_milestone_stages_tags_and_code() {
         let plan = plan();
-        let header = plan.header_line(plan.chapter("1").unwrap()).unwrap();
-        let tag = format!("[`stage-01`]({}/tree/stage-01)", plan.repository);
+        let header = plan.header_line(plan.chapter("1").unwrap(), &Links::Book);
+        let header = header.unwrap();
         assert!(
-            header.starts_with(&format!("*Milestone M1, stage 1 · tag {tag} · code in ")),
+            header.starts_with(
+                "*Milestone M1, stage 1 · tag [`stage-01`](tags.md#stage-01) · code in `crates/"
+            ),
             "{header}"
         );
     }
@@ -292,20 +311,38 @@ mod tests {
         for stage in plan.stages.iter_mut().filter(|s| s.chapter == "15") {
             stage.done = false;
         }
-        assert!(plan.header_line(plan.chapter("15").unwrap()).is_none());
+        let chapter = plan.chapter("15").unwrap();
+        assert!(plan.header_line(chapter, &Links::Book).is_none());
     }
 
     #[test]
-    fn the_repository_is_the_one_cargo_toml_names() {
+    fn a_header_line_for_a_repository_links_tags_to_trees_and_files_to_the_chapters_tag() {
         let plan = plan();
-        assert!(
-            plan.repository.starts_with("https://"),
-            "{}",
-            plan.repository
-        );
+        let links = Links::Repository("https://git.example/owner/cb".into());
+        let header = plan
+            .header_line(plan.chapter("1").unwrap(), &links)
+            .unwrap();
+        let tag = "[`stage-01`](https://git.example/owner/cb/tree/stage-01)";
+        let file = "[`crates/engine/src/bitboard.rs`]\
+                    (https://git.example/owner/cb/blob/stage-01/crates/engine/src/bitboard.rs)";
+        assert!(header.contains(tag), "{header}");
+        assert!(header.contains(file), "{header}");
+        assert!(!header.contains(TAGS_PAGE), "{header}");
+    }
+
+    #[test]
+    fn a_folder_links_to_its_tree_and_a_section_links_its_files_on_main() {
+        let plan = plan();
+        let links = Links::Repository("https://git.example/owner/cb".into());
         assert_eq!(
-            plan.tag_link(5),
-            format!("[`stage-05`]({}/tree/stage-05)", plan.repository)
+            links.file("xtask/src/games", "stage-07"),
+            "[`xtask/src/games`](https://git.example/owner/cb/tree/stage-07/xtask/src/games)"
+        );
+        let section = plan.chapter("10.1").unwrap();
+        let header = plan.header_line(section, &links).unwrap();
+        assert!(
+            header.contains("/blob/main/crates/engine/src/ordering.rs)"),
+            "{header}"
         );
     }
 

@@ -7,7 +7,7 @@
 //! figures, so `check-chapters` regenerates it and compares, as it does a table of figures.
 
 use crate::figures::{self, Source};
-use crate::plan::Plan;
+use crate::plan::{Links, Plan};
 use std::collections::BTreeMap;
 
 /// The first line of the map's block: the map is a table inside this `div`, which the book's
@@ -53,7 +53,7 @@ fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>,
             format!("ch. {}", chapter.number)
         };
         let tag = if stage.done {
-            plan.tag_link(stage.number)
+            Links::Book.tag(stage.number)
         } else {
             "not yet".to_string()
         };
@@ -106,7 +106,7 @@ mod tests {
         assert_eq!(block_end(&as_read, 0), lines.len());
         for (stage, line) in plan.stages.iter().zip(&lines[4..]) {
             assert_eq!(
-                line.contains(&plan.tag_link(stage.number)),
+                line.contains(&Links::Book.tag(stage.number)),
                 stage.done,
                 "{line}"
             );

@@ -44,10 +44,10 @@ pub fn main(command: StagesCommand) -> Result<(), String> {
 
 /// The newest commit carrying each `Stage: N` trailer, by stage number, from newest to oldest
 /// history order kept as (commit, position in history; 0 is HEAD).
-type Trailers = BTreeMap<u32, (String, usize)>;
+pub(crate) type Trailers = BTreeMap<u32, (String, usize)>;
 
 /// Reads the `Stage: N` trailers of the history of HEAD.
-fn trailers(root: &Path) -> Result<Trailers, String> {
+pub(crate) fn trailers(root: &Path) -> Result<Trailers, String> {
     let log = run_output(Command::new("git").current_dir(root).args([
         "log",
         "--format=%H %(trailers:key=Stage,valueonly,separator=%x2C)",

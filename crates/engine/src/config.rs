@@ -79,6 +79,11 @@ bitflags::bitflags! {
         /// Continuation history (section 10.1): quiet moves ordered also by how often they
         /// caused a cutoff after the same move one and two plies before.
         const CONTINUATION_HISTORY = 1 << 17;
+        /// Singular extensions (section 14.1): a move from the table that no other move of
+        /// its node comes near, searched at half the depth, is searched a ply deeper; a node
+        /// where other moves also beat beta is cut off (a multi-cut); and the table's move
+        /// of a node where other moves do as well is searched a ply shallower.
+        const SINGULAR = 1 << 18;
     }
 }
 
@@ -232,6 +237,12 @@ pub const SWITCHES: &[Switch] = &[
         name: "conthist",
         introduced: Introduced::Section("10.1"),
         flag: Switches::CONTINUATION_HISTORY,
+        off_from: Some(LAST_STAGE),
+    },
+    Switch {
+        name: "singular",
+        introduced: Introduced::Section("14.1"),
+        flag: Switches::SINGULAR,
         off_from: Some(LAST_STAGE),
     },
 ];

@@ -54,6 +54,14 @@ pub struct Stats {
     /// Nodes searched a ply shallower because the transposition table had no move for them
     /// (stage 19).
     pub iterative_reductions: u64,
+    /// Singular searches: the node's moves searched without the table's move, at half the
+    /// depth, to see whether any comes near its score (section 14.1).
+    pub singular_searches: u64,
+    /// Of those, the ones where none did: the table's move was searched a ply deeper.
+    pub singular_extensions: u64,
+    /// Of those where some did, the ones where enough did to cut the node off at once: a
+    /// multi-cut.
+    pub multi_cuts: u64,
 }
 
 impl Stats {
@@ -117,6 +125,9 @@ impl Stats {
         self.see_moves_pruned += other.see_moves_pruned;
         self.losing_captures_skipped += other.losing_captures_skipped;
         self.iterative_reductions += other.iterative_reductions;
+        self.singular_searches += other.singular_searches;
+        self.singular_extensions += other.singular_extensions;
+        self.multi_cuts += other.multi_cuts;
     }
 
     /// The share of cutoffs made by the first move, in per cent (0 when there were none).

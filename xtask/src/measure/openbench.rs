@@ -96,10 +96,11 @@ mod tests {
     }
 
     #[test]
-    fn the_config_names_this_repository_its_makefile_and_its_compiler() {
+    fn the_config_leaves_the_source_to_the_instance_and_names_its_makefile_and_compiler() {
         let (config, manifest) = (config(), manifest());
         let package = &manifest["workspace"]["package"];
-        assert_eq!(config["source"].as_str(), package["repository"].as_str());
+        // The project writes no address of its own: an instance sets the one it fetches from.
+        assert_eq!(config["source"].as_str(), Some(""));
         let path = config["build"]["path"].as_str().unwrap();
         assert!(repo_root().join(path).join("Makefile").exists());
         let compiler = format!("cargo>={}.0", package["rust-version"].as_str().unwrap());

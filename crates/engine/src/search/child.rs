@@ -21,7 +21,7 @@ impl Searcher<'_> {
     /// without reaching `beta`, is searched again with the full window for its exact score.
     /// At a node that is not a PV node the window is already a null window, so the last rung
     /// is the full-depth search. Every rung searches the child at the depth its extension
-    /// gives it.
+    /// gives it (a check, or the singular test's answer for the table's move).
     ///
     /// Each rung also tells the child what kind of node it expects it to be. A scout expects
     /// the move to fail low, so the child to be cut off; the full window makes the child a PV
@@ -36,7 +36,7 @@ impl Searcher<'_> {
         (alpha, beta): (i32, i32),
     ) -> Result<i32, Stopped> {
         let child = self.play(position, mv, ply);
-        let depth = depth + self.check_extension(ply);
+        let depth = depth + self.extension(mv, ply);
         let reduction = self.reduction((mv, band), depth, searched, (ply, pv_node));
         if reduction > 0 {
             let reduced = depth - 1 - reduction;

@@ -10,7 +10,9 @@ use crate::position::Position;
 /// at: the key (repetitions), whether the side to move is in check, the static evaluation,
 /// the move that reached the ply with the piece that made it (that piece may be captured
 /// later, so it is kept rather than looked up), whether that move was a null move, and
-/// whether the node is expected to be a cut node.
+/// whether the node is expected to be a cut node; and, for section 14.1's singular
+/// extensions, the move a singular search leaves out and what the singular test made of the
+/// table's move.
 ///
 /// Each fact is worked out once, when the ply is reached, and every step of the node reads it
 /// from here: whether the king is in check is asked by the parent's check extension, by
@@ -37,6 +39,14 @@ pub struct Frame {
     /// off. Set by the parent before each search of the child ([`Searcher::search_child`],
     /// the null move); `false` at the root and at a PV node.
     pub cut_node: bool,
+    /// The move the node's moves are searched without, while a singular search asks whether
+    /// the table's move is the only good one ([`Searcher::singular_extension`]); `None` the
+    /// rest of the time.
+    pub excluded: Option<Move>,
+    /// What the singular test found for the node's move from the table: that move, and the
+    /// plies its search gets added (one for a singular move) or taken off (one for a move
+    /// whose rivals do as well); `None` when the test did not run or found neither.
+    pub singular: Option<(Move, i32)>,
 }
 
 impl Frame {
@@ -62,6 +72,8 @@ impl Searcher<'_> {
         frame.in_check = in_check(&child);
         frame.static_eval = None;
         frame.null = false;
+        frame.excluded = None;
+        frame.singular = None;
         child
     }
 
@@ -79,6 +91,8 @@ impl Searcher<'_> {
             moved: None,
             null: true,
             cut_node: !self.stack[ply].cut_node,
+            excluded: None,
+            singular: None,
         };
         child
     }

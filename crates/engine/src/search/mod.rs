@@ -35,6 +35,7 @@ mod reductions;
 mod reverse_futility;
 mod root;
 mod see_pruning;
+mod singular;
 mod tt;
 
 #[cfg(test)]
@@ -55,6 +56,7 @@ pub use reductions::{LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_SEARCHED, bas
 pub use reverse_futility::{REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH};
 pub use root::{Memory, Outcome, Signals, Task, root_moves, think};
 pub use see_pruning::{SEE_CAPTURE_MARGIN, SEE_PRUNING_MAX_DEPTH, SEE_QUIET_MARGIN, see_threshold};
+pub use singular::{SINGULAR_MARGIN_PER_PLY, SINGULAR_MIN_DEPTH, SINGULAR_TT_DEPTH_MARGIN};
 
 use crate::config::SearchConfig;
 use crate::moves::Move;
@@ -176,6 +178,9 @@ impl<'a> Searcher<'a> {
             return Ok(score);
         }
         let depth = depth - self.internal_iterative_reduction(hit, depth, ply, (alpha, beta));
+        if let Some(score) = self.singular_extension(position, hit, depth, ply, beta)? {
+            return Ok(score);
+        }
         let moves = self.ordered_moves(position, ply, hit.and_then(|hit| hit.mv));
         let (score, best) = self.search_moves(position, moves, depth, ply, alpha, beta)?;
         self.store(position, (depth, ply), (alpha, beta), score, best);

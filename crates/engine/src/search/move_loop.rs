@@ -18,7 +18,8 @@ impl Searcher<'_> {
     /// alpha narrows the window, but does not make the node another kind of node. The loop
     /// counts the moves it searched, which are the ones a step below may ask about ("is this
     /// a late move?"); a node that has moves but searched none of them, which pruning will
-    /// allow, scores `alpha`, a bound, and never mate or stalemate.
+    /// allow, scores `alpha`, a bound, and never mate or stalemate. A singular search's
+    /// excluded move ([`super::Frame::excluded`]) is passed over as if the node lacked it.
     pub(super) fn search_moves(
         &mut self,
         position: &Position,
@@ -34,6 +35,9 @@ impl Searcher<'_> {
         let (mut searched, mut quiets_searched) = (0, 0);
         let mut quiets_tried = MoveList::new();
         while let Some((mv, band)) = moves.next_with_band() {
+            if self.stack[ply].excluded == Some(mv) {
+                continue;
+            }
             let node = (ply, pv_node);
             let pruned = self.late_move_prune(mv, depth, node, quiets_searched, best)
                 || self.futility_prune(position, mv, depth, node, (alpha, best))

@@ -7,8 +7,9 @@ use crate::config::Switches;
 use crate::position::Position;
 use crate::score::MATE_BOUND;
 
-/// The deepest node the step prunes. Deeper down, a search of the node is more likely to find
-/// what the evaluation cannot see, and the margin it would need grows too wide to be met.
+/// The most depth left at which the step prunes. With more depth left, a search of the node is
+/// more likely to find what the evaluation cannot see, and the margin it would need grows too
+/// wide to be met.
 pub const REVERSE_FUTILITY_MAX_DEPTH: Depth = 6;
 
 /// The margin a ply of depth, in centipawns: a node `depth` plies deep is cut off when its
