@@ -34,7 +34,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 38] = [
+pub const EXERCISES: [Exercise; 41] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -338,6 +338,30 @@ pub const EXERCISES: [Exercise; 38] = [
         to: "Color::Black => square.rank().index(),",
         target: &["--lib"],
         test: "terms::tests::a_position_and_its_colour_mirror_tally_to_opposite_counts",
+    },
+    Exercise {
+        page: "ch14-1-further-pruning.md",
+        file: "crates/engine/src/search/singular.rs",
+        from: "if singular_move == mv && check == 0 => plies,",
+        to: "if singular_move == mv => plies,",
+        target: &["--lib"],
+        test: "search::singular::tests::a_singular_move_that_also_checks_is_extended_once_and_a_check_is_never_shortened",
+    },
+    Exercise {
+        page: "ch14-1-further-pruning.md",
+        file: "crates/engine/src/search/history_pruning.rs",
+        from: "if band != Band::Quiet || pv_node",
+        to: "if pv_node",
+        target: &["--lib"],
+        test: "search::history_pruning::tests::only_the_quiet_band_is_pruned",
+    },
+    Exercise {
+        page: "ch14-1-further-pruning.md",
+        file: "crates/engine/src/search/probcut.rs",
+        from: "&& !self.is_pv_node((alpha, beta))",
+        to: "",
+        target: &["--lib"],
+        test: "search::probcut::tests::no_cut_at_pv_nodes_shallow_nodes_in_check_for_mate_scores_or_with_the_switch_off",
     },
 ];
 

@@ -84,6 +84,14 @@ bitflags::bitflags! {
         /// where other moves also beat beta is cut off (a multi-cut); and the table's move
         /// of a node where other moves do as well is searched a ply shallower.
         const SINGULAR = 1 << 18;
+        /// History pruning (section 14.1): at a shallow node that is not a PV node, a quiet
+        /// move whose history (and continuation history, when it is on) lies far enough
+        /// below zero for the depth left is not searched.
+        const HISTORY_PRUNING = 1 << 19;
+        /// ProbCut (section 14.1): at a node deep enough that is not a PV node, a capture
+        /// whose quiescence search and then a search four plies shallower both clear beta by
+        /// a margin cuts the node off.
+        const PROBCUT = 1 << 20;
     }
 }
 
@@ -243,6 +251,18 @@ pub const SWITCHES: &[Switch] = &[
         name: "singular",
         introduced: Introduced::Section("14.1"),
         flag: Switches::SINGULAR,
+        off_from: Some(LAST_STAGE),
+    },
+    Switch {
+        name: "histprune",
+        introduced: Introduced::Section("14.1"),
+        flag: Switches::HISTORY_PRUNING,
+        off_from: Some(LAST_STAGE),
+    },
+    Switch {
+        name: "probcut",
+        introduced: Introduced::Section("14.1"),
+        flag: Switches::PROBCUT,
         off_from: Some(LAST_STAGE),
     },
 ];

@@ -62,6 +62,11 @@ pub struct Stats {
     /// Of those where some did, the ones where enough did to cut the node off at once: a
     /// multi-cut.
     pub multi_cuts: u64,
+    /// Quiet moves left out because their history lay too far below zero (section 14.1).
+    pub history_pruned: u64,
+    /// Nodes cut off by ProbCut: a capture's shallow search cleared beta by the margin
+    /// (section 14.1).
+    pub probcuts: u64,
 }
 
 impl Stats {
@@ -128,6 +133,8 @@ impl Stats {
         self.singular_searches += other.singular_searches;
         self.singular_extensions += other.singular_extensions;
         self.multi_cuts += other.multi_cuts;
+        self.history_pruned += other.history_pruned;
+        self.probcuts += other.probcuts;
     }
 
     /// The share of cutoffs made by the first move, in per cent (0 when there were none).

@@ -23,12 +23,14 @@ mod draw;
 mod evaluation;
 mod frame;
 mod futility;
+mod history_pruning;
 mod iir;
 mod move_loop;
 mod move_pruning;
 mod null_move;
 mod one_ply;
 mod order;
+mod probcut;
 mod pvs;
 mod quiescence;
 mod reductions;
@@ -48,10 +50,12 @@ pub use frame::Frame;
 pub use futility::{
     FUTILITY_MARGIN_BASE, FUTILITY_MARGIN_PER_PLY, FUTILITY_MAX_DEPTH, futility_margin,
 };
+pub use history_pruning::{HISTORY_PRUNING_FAILURES, HISTORY_PRUNING_MAX_DEPTH};
 pub use iir::{IIR_MIN_DEPTH, IIR_REDUCTION};
 pub use move_pruning::{LMP_BASE, LMP_MAX_DEPTH, late_move_count};
 pub use null_move::{NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION};
 pub use one_ply::{choose_move, score_after};
+pub use probcut::{PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION};
 pub use reductions::{LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_SEARCHED, base_reduction};
 pub use reverse_futility::{REVERSE_FUTILITY_MARGIN, REVERSE_FUTILITY_MAX_DEPTH};
 pub use root::{Memory, Outcome, Signals, Task, root_moves, think};
@@ -175,6 +179,9 @@ impl<'a> Searcher<'a> {
             return Ok(score);
         }
         if let Some(score) = self.null_move(position, depth, ply, (alpha, beta))? {
+            return Ok(score);
+        }
+        if let Some(score) = self.probcut(position, depth, ply, (alpha, beta))? {
             return Ok(score);
         }
         let depth = depth - self.internal_iterative_reduction(hit, depth, ply, (alpha, beta));
