@@ -350,8 +350,8 @@ pub const EXERCISES: [Exercise; 41] = [
     Exercise {
         page: "ch14-1-further-pruning.md",
         file: "crates/engine/src/search/history_pruning.rs",
-        from: "if band != Band::Quiet || pv_node",
-        to: "if pv_node",
+        from: "if band != Band::Quiet || ",
+        to: "if ",
         target: &["--lib"],
         test: "search::history_pruning::tests::only_the_quiet_band_is_pruned",
     },

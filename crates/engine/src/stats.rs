@@ -62,6 +62,9 @@ pub struct Stats {
     /// Of those where some did, the ones where enough did to cut the node off at once: a
     /// multi-cut.
     pub multi_cuts: u64,
+    /// Of those where some did, the ones that searched the table's move a ply shallower: a
+    /// negative extension.
+    pub singular_reductions: u64,
     /// Quiet moves left out because their history lay too far below zero (section 14.1).
     pub history_pruned: u64,
     /// Nodes cut off by ProbCut: a capture's shallow search cleared beta by the margin
@@ -133,6 +136,7 @@ impl Stats {
         self.singular_searches += other.singular_searches;
         self.singular_extensions += other.singular_extensions;
         self.multi_cuts += other.multi_cuts;
+        self.singular_reductions += other.singular_reductions;
         self.history_pruned += other.history_pruned;
         self.probcuts += other.probcuts;
     }

@@ -42,16 +42,19 @@ fn the_six_positions_at_depth_8_with_and_without_singular_extensions() {
 }
 
 /// What the singular test did in the search with it on (each row's second column): how often
-/// it ran, how often it extended the table's move, and how often it cut the node off, a row a
-/// position and then the total.
+/// it ran, how often it extended the table's move, cut the node off, or searched the table's
+/// move a ply shallower, a row a position and then the total.
 fn counts(rows: &[(&str, Vec<Stats>)]) -> String {
     let line = |name: &str, stats: &Stats| {
         format!(
-            "{name} {} {} {}\n",
-            stats.singular_searches, stats.singular_extensions, stats.multi_cuts
+            "{name} {} {} {} {}\n",
+            stats.singular_searches,
+            stats.singular_extensions,
+            stats.multi_cuts,
+            stats.singular_reductions
         )
     };
-    let mut text = "position searches extended multi-cuts\n".to_string();
+    let mut text = "position searches extended multi-cuts shortened\n".to_string();
     let mut total = Stats::default();
     for (name, stats) in rows {
         text.push_str(&line(name, &stats[1]));

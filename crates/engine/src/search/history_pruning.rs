@@ -31,12 +31,12 @@ impl Searcher<'_> {
     /// of the node at `ply`, `depth` deep, whose moves searched so far have `best` as their
     /// best score; `pv_node` says whether it is a PV node.
     ///
-    /// Only a move of the quiet band is pruned (not the table's move, a capture, a killer or
-    /// the countermove, which the order put first for a reason), at a node with at most
-    /// [`HISTORY_PRUNING_MAX_DEPTH`] plies left that is not a PV node and not in check, once
-    /// the node has searched a move that is not mated ([`may_prune`]); and only when the
-    /// move's ordering score is below [`HISTORY_PRUNING_FAILURES`] times the malus a failure
-    /// at that depth teaches, below zero.
+    /// Only a quiet move of the quiet band is pruned: not the table's move, a capture, a
+    /// killer or the countermove, which the order put first for a reason, nor a promotion.
+    /// The node must have at most [`HISTORY_PRUNING_MAX_DEPTH`] plies left, be neither a PV
+    /// node nor in check, and have searched a move that is not mated ([`may_prune`]). The
+    /// move is pruned when its ordering score is below [`HISTORY_PRUNING_FAILURES`] times the
+    /// malus a failure at that depth teaches, below zero.
     pub(super) fn history_prune(
         &mut self,
         position: &Position,
@@ -48,7 +48,10 @@ impl Searcher<'_> {
         if !self.config.is_on(Switches::HISTORY_PRUNING) {
             return false;
         }
-        if band != Band::Quiet || pv_node || depth > HISTORY_PRUNING_MAX_DEPTH {
+        if band != Band::Quiet || !mv.is_quiet() || pv_node {
+            return false;
+        }
+        if depth > HISTORY_PRUNING_MAX_DEPTH {
             return false;
         }
         if self.in_check(ply) || !may_prune(best) {

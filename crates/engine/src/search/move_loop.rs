@@ -19,7 +19,8 @@ impl Searcher<'_> {
     /// counts the moves it searched, which are the ones a step below may ask about ("is this
     /// a late move?"); a node that has moves but searched none of them, which pruning will
     /// allow, scores `alpha`, a bound, and never mate or stalemate. A singular search's
-    /// excluded move ([`super::Frame::excluded`]) is passed over as if the node lacked it.
+    /// excluded move ([`super::Frame::excluded`]) is passed over as if the node lacked it, and
+    /// the singular search's cutoffs are not counted among the node's.
     pub(super) fn search_moves(
         &mut self,
         position: &Position,
@@ -57,7 +58,9 @@ impl Searcher<'_> {
                 self.new_best(ply, mv, score);
             }
             if score >= beta {
-                self.stats.cutoff(searched);
+                if self.stack[ply].excluded.is_none() {
+                    self.stats.cutoff(searched);
+                }
                 self.record_cutoff(position, mv, quiets_tried.as_slice(), depth, ply);
                 break;
             }

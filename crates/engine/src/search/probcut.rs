@@ -61,7 +61,7 @@ impl Searcher<'_> {
                 continue;
             }
             let child = self.play(position, mv, ply);
-            // The capture is expected to clear the raised bound: the child to fail low.
+            // As for the null move's pass: the child is the other kind of node from its parent.
             self.stack[ply + 1].cut_node = !self.stack[ply].cut_node;
             let mut score = -self.quiescence(&child, ply + 1, -raised, -raised + 1)?;
             if score >= raised {

@@ -78,6 +78,7 @@ impl Searcher<'_> {
             self.stats.multi_cuts += 1;
             return Ok(Some(singular_beta));
         } else if score >= beta {
+            self.stats.singular_reductions += 1;
             self.stack[ply].singular = Some((tt_move, -1));
         }
         Ok(None)
@@ -106,7 +107,8 @@ impl Searcher<'_> {
     /// The plies to add to the depth of the child reached by `mv` at `ply`: what the singular
     /// test said of it, if it is the table's move and the test found something, and the
     /// check extension's ply if it gives check. The two do not add up: a move is extended by
-    /// one ply at most, and a move that gives check is never searched shallower.
+    /// one ply at most, and while the check extension is on, a move that gives check is never
+    /// searched shallower.
     pub(super) fn extension(&mut self, mv: Move, ply: usize) -> Depth {
         let check = self.check_extension(ply);
         match self.stack[ply].singular {
