@@ -62,7 +62,9 @@ impl Frame {
 
 impl Searcher<'_> {
     /// The position after `mv` in `position`, at `ply`, with the frame at `ply + 1` filled in
-    /// for it.
+    /// for it. The singular test's two fields are left as they are: the child's own singular
+    /// step sets them before anything reads them, and a singular search puts its excluded
+    /// move back when it ends.
     #[inline]
     pub(super) fn play(&mut self, position: &Position, mv: Move, ply: usize) -> Position {
         let frame = &mut self.stack[ply + 1];
@@ -72,8 +74,6 @@ impl Searcher<'_> {
         frame.in_check = in_check(&child);
         frame.static_eval = None;
         frame.null = false;
-        frame.excluded = None;
-        frame.singular = None;
         child
     }
 
