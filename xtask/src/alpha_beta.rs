@@ -159,8 +159,9 @@ fn node(
     }
 }
 
-/// Quiescence, as the engine's `Searcher::quiescence` does it: counted, not drawn.
-fn quiescence(
+/// Quiescence, as the engine's `Searcher::quiescence` does it: counted, not drawn. Chapter
+/// 11's copy of the search ([`crate::pvs_ladder`]) ends in it too.
+pub fn quiescence(
     position: &Position,
     ply: usize,
     mut alpha: i32,
@@ -197,7 +198,7 @@ fn quiescence(
 }
 
 /// A score or a bound as text: `∞` for the infinite ones.
-fn shown(score: i32) -> String {
+pub fn shown(score: i32) -> String {
     match score {
         INFINITY => "∞".to_string(),
         s if s == -INFINITY => "−∞".to_string(),

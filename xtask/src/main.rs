@@ -24,8 +24,10 @@ mod lichess_bot;
 mod listing;
 mod magics;
 mod measure;
+mod node_order;
 mod plan;
 mod plot;
+mod pvs_ladder;
 mod reduction_map;
 mod screenshot;
 mod stage_map;
@@ -38,6 +40,7 @@ mod test_engine;
 mod test_repo;
 mod transcript;
 mod tree_size;
+mod tt_bucket;
 mod tune;
 mod tuning_plots;
 

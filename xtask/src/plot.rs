@@ -12,6 +12,13 @@
 //!   [`crate::alpha_beta`]), in `plot-alpha-beta.svg`;
 //! - `<!-- plot pv-table -->`: the same search's principal-variation table after each row
 //!   it rewrites, in `plot-pv-table.svg`;
+//! - `<!-- plot tt-bucket -->`: a bucket of the transposition table after a real search, with
+//!   the entry a transposed move order finds (see [`crate::tt_bucket`]), in
+//!   `plot-tt-bucket.svg`;
+//! - `<!-- plot node-order -->`: one real node's moves in the order its search tries them,
+//!   band by band with their keys (see [`crate::node_order`]), in `plot-node-order.svg`;
+//! - `<!-- plot pvs-ladder -->`: the searches each move of a small root takes under principal
+//!   variation search (see [`crate::pvs_ladder`]), in `plot-pvs-ladder.svg`;
 //! - `<!-- plot reductions -->`: the late move reductions by depth and move number, as a
 //!   heat map (see [`crate::reduction_map`]), in `plot-reductions.svg`;
 //! - `<!-- plot tuning-losses -->`, `<!-- plot passed-pawns -->` and `<!-- plot mobility
@@ -65,6 +72,12 @@ pub enum Plot {
     PvTable,
     /// The late move reductions by depth and move number.
     Reductions,
+    /// A bucket of the transposition table and the entry a transposition finds.
+    TtBucket,
+    /// One node's moves in their order, band by band.
+    NodeOrder,
+    /// The searches of a small root's moves under principal variation search.
+    PvsLadder,
     /// The tuner's error after each pass.
     TuningLosses,
     /// The tuned passed-pawn bonus by rank.
@@ -82,6 +95,9 @@ impl Plot {
             ["alpha-beta"] => Ok(Plot::AlphaBeta),
             ["pv-table"] => Ok(Plot::PvTable),
             ["reductions"] => Ok(Plot::Reductions),
+            ["tt-bucket"] => Ok(Plot::TtBucket),
+            ["node-order"] => Ok(Plot::NodeOrder),
+            ["pvs-ladder"] => Ok(Plot::PvsLadder),
             ["tuning-losses"] => Ok(Plot::TuningLosses),
             ["passed-pawns"] => Ok(Plot::PassedPawns),
             ["mobility", "midgame"] => Ok(Plot::Mobility(true)),
@@ -91,7 +107,7 @@ impl Plot {
                 names.iter().map(|n| n.to_string()).collect(),
             )),
             _ => Err(format!(
-                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta`, `plot pv-table`, `plot reductions`, `plot tuning-losses`, `plot passed-pawns` or `plot mobility midgame|endgame`"
+                "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta`, `plot pv-table`, `plot reductions`, `plot tt-bucket`, `plot node-order`, `plot pvs-ladder`, `plot tuning-losses`, `plot passed-pawns` or `plot mobility midgame|endgame`"
             )),
         }
     }
@@ -110,6 +126,9 @@ impl Plot {
             Plot::AlphaBeta => "plot-alpha-beta".to_string(),
             Plot::PvTable => "plot-pv-table".to_string(),
             Plot::Reductions => "plot-reductions".to_string(),
+            Plot::TtBucket => "plot-tt-bucket".to_string(),
+            Plot::NodeOrder => "plot-node-order".to_string(),
+            Plot::PvsLadder => "plot-pvs-ladder".to_string(),
             Plot::TuningLosses => "plot-tuning-losses".to_string(),
             Plot::PassedPawns => "plot-passed-pawns".to_string(),
             Plot::Mobility(midgame) => {
@@ -166,6 +185,38 @@ impl Plot {
                     cb2026::search::LMR_MIN_SEARCHED,
                 );
                 return Ok((svg(), html));
+            }
+            Plot::TtBucket => {
+                let bucket = crate::tt_bucket::Bucket::at(root)?;
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"{}\"><figcaption>One bucket of a 1 MB table after the search of 1.e4 e5 2.Nf3, probed for 1.Nf3 e5 2.e4: the slot the probe finds, highlighted, and its entry byte by byte</figcaption></figure></div>",
+                    self.file(),
+                    bucket.alt()
+                );
+                return Ok((crate::tt_bucket::svg(&bucket), html));
+            }
+            Plot::NodeOrder => {
+                let order = crate::node_order::NodeOrder::at(root)?;
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"{}\"><figcaption>The moves of one node of a real search, in the order its search tries them: each band's moves with their keys, and each move's place in the whole order</figcaption></figure></div>",
+                    self.file(),
+                    order.alt()
+                );
+                return Ok((crate::node_order::svg(&order), html));
+            }
+            Plot::PvsLadder => {
+                use crate::pvs_ladder::{DEPTH, FEN, alt, ladder, svg};
+                let position = cb2026::position::Position::from_fen(FEN)
+                    .map_err(|e| format!("plot pvs-ladder: {e}"))?;
+                let (steps, score, counts) = ladder(&position, DEPTH);
+                let html = format!(
+                    "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"{}\"><figcaption>The root of <code>{FEN}</code> searched to depth {DEPTH} by principal variation search: each move's searches with their windows, scores and nodes; the whole search scouted {} times and searched {} of the scouts again</figcaption></figure></div>",
+                    self.file(),
+                    alt(&steps, score),
+                    counts.scouts,
+                    counts.re_searches
+                );
+                return Ok((svg(&steps, score), html));
             }
             Plot::TuningLosses => {
                 let rows = crate::tuning_plots::read_losses(root)?;

@@ -4,6 +4,8 @@
 //! and turns what was counted into the table the book quotes.
 
 use crate::config::SearchConfig;
+use crate::moves::Move;
+use crate::ordering::Band;
 use crate::position::Position;
 use crate::search::{Control, Depth, Searcher, root_moves};
 use crate::stats::Stats;
@@ -65,6 +67,23 @@ pub fn measure_with(
     let moves = root_moves(position, &[]);
     searcher.iterate(position, moves, depth as Depth, None, |_| {});
     searcher.stats
+}
+
+/// The moves of the node that `played` leads to from `position`, in the order a search of
+/// that node would try them next, each with its band and ordering key, once `position` has
+/// been searched to `depth` under `config` from a cleared state, as [`measure`] searches it:
+/// one real node's order, for the book's picture of it.
+pub fn order_after(
+    position: &Position,
+    depth: u32,
+    config: SearchConfig,
+    played: Move,
+) -> Vec<(Move, Band, i32)> {
+    let mut table = TranspositionTable::new(TABLE_MB).expect("the measurements' table fits");
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+    let moves = root_moves(position, &[]);
+    searcher.iterate(position, moves, depth as Depth, None, |_| {});
+    searcher.order_after(position, played)
 }
 
 /// What a single pass at `depth` counts, with no iterations before it: the search of stage 9,

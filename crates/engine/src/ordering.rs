@@ -340,6 +340,13 @@ impl MovePicker {
         Some((mv, self.band(self.next - 1)))
     }
 
+    /// The move [`MovePicker::next`] hands out, with its band and its ordering key: for
+    /// showing an order, as the book's picture of one node's order does.
+    pub fn next_with_key(&mut self) -> Option<(Move, Band, i32)> {
+        let (mv, band) = self.next_with_band()?;
+        Some((mv, band, self.keys[self.next - 1]))
+    }
+
     /// The band of the move at `index`. The root's moves, handed out in the order given, are
     /// all keyed alike, so their bands come from the moves: the first is the hint (the line
     /// the last depth found best), then captures and quiet moves.

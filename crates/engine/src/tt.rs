@@ -17,6 +17,7 @@
 use crate::moves::Move;
 use crate::score::MATE_BOUND;
 use std::fmt;
+use std::mem::offset_of;
 
 /// Entries in one bucket: as many as fit in 64 bytes.
 pub const SLOTS: usize = 5;
@@ -86,6 +87,42 @@ struct Entry {
 struct Bucket {
     /// The entries, in no order.
     slots: [Option<Entry>; SLOTS],
+}
+
+/// The bytes of a bucket: one cache line.
+pub const BUCKET_BYTES: usize = size_of::<Bucket>();
+
+/// The bytes of an entry, empty or not.
+pub const ENTRY_BYTES: usize = size_of::<Option<Entry>>();
+
+/// Where an entry keeps each field: its name, its offset in the entry and its size, in bytes,
+/// in the order the struct declares them. The compiler may lay a struct's fields out in any
+/// order, so the book's picture of an entry asks it rather than assuming the declared one.
+pub const ENTRY_FIELDS: [(&str, usize, usize); 6] = [
+    ("check", offset_of!(Entry, check), size_of::<u32>()),
+    ("mv", offset_of!(Entry, mv), size_of::<Option<Move>>()),
+    ("score", offset_of!(Entry, score), size_of::<i16>()),
+    ("depth", offset_of!(Entry, depth), size_of::<i8>()),
+    ("bound", offset_of!(Entry, bound), size_of::<Bound>()),
+    ("generation", offset_of!(Entry, generation), size_of::<u8>()),
+];
+
+/// One occupied slot of a bucket, field by field as the entry keeps it (the score too, with
+/// mates counted from its own position): what [`TranspositionTable::bucket`] shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    /// The low 32 bits of its position's key.
+    pub check: u32,
+    /// The best move found there, if any.
+    pub mv: Option<Move>,
+    /// The score, as stored.
+    pub score: i16,
+    /// How many plies deep the position was searched.
+    pub depth: i8,
+    /// Whether the score is exact or a bound.
+    pub bound: Bound,
+    /// The search that wrote it.
+    pub generation: u8,
 }
 
 /// What the table knows about a position: the answer to a probe.
@@ -272,6 +309,29 @@ impl TranspositionTable {
             })
     }
 
+    /// The number of the bucket the position with `key` goes to, of [`Self::bucket_count`],
+    /// and what its slots hold: a look inside the table, for tests and the book's picture of
+    /// a bucket. The search itself only ever probes and stores.
+    pub fn bucket(&self, key: u64) -> (usize, [Option<Slot>; SLOTS]) {
+        let index = self.index(key);
+        let slots = self.buckets[index].slots.map(|slot| {
+            slot.map(|entry| Slot {
+                check: entry.check,
+                mv: entry.mv,
+                score: entry.score,
+                depth: entry.depth,
+                bound: entry.bound,
+                generation: entry.generation,
+            })
+        });
+        (index, slots)
+    }
+
+    /// How many buckets the table has.
+    pub fn bucket_count(&self) -> usize {
+        self.buckets.len()
+    }
+
     /// How full the table is, in entries per thousand written by the current search, as UCI's
     /// `info hashfull` reports it: counted over the first thousand entries, which stand for
     /// the rest since keys spread evenly.
@@ -366,6 +426,38 @@ mod tests {
         assert_eq!(size_of::<Option<Entry>>(), 12);
         assert_eq!(size_of::<Bucket>(), 64);
         assert_eq!(align_of::<Bucket>(), 64);
+    }
+
+    #[test]
+    fn the_entry_fields_neither_overlap_nor_leave_the_entry() {
+        let mut fields = ENTRY_FIELDS;
+        fields.sort_by_key(|&(_, offset, _)| offset);
+        for pair in fields.windows(2) {
+            let ((_, offset, size), (name, next, _)) = (pair[0], pair[1]);
+            assert!(offset + size <= next, "{name} overlaps the field before it");
+        }
+        let (_, last, size) = fields[fields.len() - 1];
+        assert!(last + size <= ENTRY_BYTES);
+        assert_eq!(BUCKET_BYTES / ENTRY_BYTES, SLOTS);
+    }
+
+    #[test]
+    fn a_bucket_shows_what_was_stored_for_a_key() {
+        let mut table = TranspositionTable::new(1).unwrap();
+        let key = 0x0123_4567_89ab_cdef;
+        table.store(key, 0, 7, -35, Bound::Upper, None);
+        let (index, slots) = table.bucket(key);
+        assert_eq!(index, table.index(key));
+        let stored: Vec<Slot> = slots.into_iter().flatten().collect();
+        let expected = Slot {
+            check: 0x89ab_cdef,
+            mv: None,
+            score: -35,
+            depth: 7,
+            bound: Bound::Upper,
+            generation: 0,
+        };
+        assert_eq!(stored, [expected]);
     }
 
     #[test]

@@ -34,13 +34,28 @@ impl Opening {
 /// The openings in the file at `path`: PGN if its name ends in `.pgn`, EPD otherwise.
 pub fn load(path: &Path) -> Result<Vec<Opening>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse(path, &text)
+}
+
+/// The openings of the set that the file at `path` held as the git blob `blob`, whatever the
+/// file holds now: the set an open run's record names, which the run must go on playing.
+pub fn load_blob(path: &Path, blob: &str) -> Result<Vec<Opening>, String> {
+    let text =
+        crate::run_output(std::process::Command::new("git").args(["cat-file", "blob", blob]))
+            .map_err(|e| format!("{} as git blob {blob}: {e}", path.display()))?;
+    parse(path, &text)
+}
+
+/// The openings of `text`, the set named `path`: PGN if the name ends in `.pgn`, EPD
+/// otherwise.
+fn parse(path: &Path, text: &str) -> Result<Vec<Opening>, String> {
     let is_pgn = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
     let openings = if is_pgn {
-        from_pgn(&text)
+        from_pgn(text)
     } else {
-        from_epd(&text)
+        from_epd(text)
     }
     .map_err(|e| format!("{}: {e}", path.display()))?;
     if openings.is_empty() {

@@ -167,7 +167,7 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         specs.push(spec);
         described.push(description);
     }
-    let openings = openings::load(&settings.openings)?;
+    let mut openings = openings::load(&settings.openings)?;
     // Each engine is started once before any game, so that an option it does not have, or a
     // value it does not take, stops the run before it begins.
     for spec in &specs {
@@ -209,7 +209,12 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
     };
     let mut log = Log::default();
     match &record_path {
-        Some(path) if settings.resume => (record, log) = resumed(path, &pgn_path, record)?,
+        Some(path) if settings.resume => {
+            (record, log) = resumed(path, &pgn_path, record)?;
+            if let Some(blob) = blob_of(&record.openings) {
+                openings = openings::load_blob(&settings.openings, blob)?;
+            }
+        }
         Some(path) => not_open(path)?,
         None => {}
     }
@@ -294,7 +299,9 @@ fn not_open(path: &Path) -> Result<(), String> {
 
 /// The open run kept at `record_path` and `pgn_path`, to carry on with the settings of
 /// `fresh`, the record this command line would start; or why it cannot be: a setting differs,
-/// or the run has ended. The resumption is noted in the record; its command stays the first.
+/// or the run has ended. The opening set is compared by its file and its number of openings,
+/// not its version: a run goes on with the version its record names (its git blob), so that a
+/// set replaced while a test is open changes none of the test's games. The resumption is noted in the record; its command stays the first.
 fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record, Log), String> {
     let mut record = Record::load(record_path)?;
     let sprt_name = |r: &Record| format!("{:?}", r.sprt);
@@ -305,8 +312,8 @@ fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record
         ("the limit", record.limit.clone(), fresh.limit.clone()),
         (
             "the openings",
-            record.openings.clone(),
-            fresh.openings.clone(),
+            without_blob(&record.openings).to_string(),
+            without_blob(&fresh.openings).to_string(),
         ),
         ("the margin", margin_name(&record), margin_name(&fresh)),
         ("the SPRT", sprt_name(&record), sprt_name(&fresh)),
@@ -518,6 +525,20 @@ pub fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), 
     });
     run(git().args(["worktree", "remove", "--force"]).arg(&worktree))?;
     copied.map(|()| (binary, commit))
+}
+
+/// The text that names a record's opening set, `PATH (N openings, git blob ID)`, without
+/// its blob.
+fn without_blob(openings: &str) -> &str {
+    openings
+        .rsplit_once(", git blob ")
+        .map_or(openings, |(named, _)| named)
+}
+
+/// The git blob the text naming a record's opening set ends with, if it names one.
+fn blob_of(openings: &str) -> Option<&str> {
+    let (_, blob) = openings.rsplit_once(", git blob ")?;
+    blob.strip_suffix(')')
 }
 
 /// The git blob id of the file at `path` (`git hash-object`): which version of an opening set
@@ -802,6 +823,19 @@ mod tests {
             }
             other => panic!("{line} is not a match or an sprt: {other:?}"),
         }
+    }
+
+    #[test]
+    fn a_resumed_run_plays_the_version_of_the_opening_set_its_record_names() {
+        let named = "book/data/openings.epd (500 openings, git blob 0123456789ab)";
+        assert_eq!(without_blob(named), "book/data/openings.epd (500 openings");
+        assert_eq!(blob_of(named), Some("0123456789ab"));
+        assert_eq!(blob_of("book/data/openings.epd"), None);
+        let path = crate::repo_root().join("book/data/openings.epd");
+        let blob = blob_id(&path).unwrap();
+        let from_blob = openings::load_blob(&path, &blob).unwrap();
+        assert_eq!(from_blob, openings::load(&path).unwrap());
+        assert!(openings::load_blob(&path, "0000000000ff").is_err());
     }
 
     #[test]

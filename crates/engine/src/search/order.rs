@@ -1,10 +1,10 @@
 //! Which moves a node searches, and in what order.
 
-use super::{Depth, Searcher};
+use super::{Depth, Frame, Searcher};
 use crate::config::Switches;
 use crate::movegen::{MoveList, legal_moves};
 use crate::moves::Move;
-use crate::ordering::{CONTINUATION_PLIES, MovePicker, PieceTo, Previous};
+use crate::ordering::{Band, CONTINUATION_PLIES, MovePicker, PieceTo, Previous};
 use crate::position::Position;
 
 impl Searcher<'_> {
@@ -34,6 +34,18 @@ impl Searcher<'_> {
             &self.previous_moves(ply),
         );
         self.losing_captures_last(position, picker)
+    }
+
+    /// The moves of the node that `mv` leads to from `position`, the root, in the order that
+    /// node's search would try them now, each with its band and key: what the transposition
+    /// table and the ordering tables say after a search, laid out for the book's picture of
+    /// one node's order. The search itself never needs the keys.
+    pub(crate) fn order_after(&mut self, position: &Position, mv: Move) -> Vec<(Move, Band, i32)> {
+        self.stack[0] = Frame::of(position);
+        let node = self.play(position, mv, 0);
+        let hash_move = self.table.probe(node.key(), 1).and_then(|hit| hit.mv);
+        let mut picker = self.ordered_moves(&node, 1, hash_move);
+        std::iter::from_fn(|| picker.next_with_key()).collect()
     }
 
     /// `picker`, a node's moves in `position`, with the captures that lose material by the
