@@ -111,10 +111,24 @@ impl SprtArgs {
     }
 }
 
-/// `cargo xtask openings [--seed S] [--count N] [--plies P]`.
+/// `cargo xtask openings [--seed S] [--count N] [--plies P]`, or `cargo xtask openings
+/// --check [--depth D] [--bound B]`.
 #[derive(Debug, clap::Args)]
 #[command(args_override_self = true)]
 pub struct OpeningsArgs {
+    /// Check the committed set instead of making one: Debian's Stockfish scores each opening
+    /// at --depth, and those beyond --bound centipawns either way are listed.
+    #[arg(long)]
+    check: bool,
+    /// The depth Stockfish searches each opening to, with --check.
+    #[arg(long, value_name = "D", default_value_t = 12, requires = "check")]
+    depth: u32,
+    /// The most centipawns either way an opening may have, with --check.
+    #[arg(long, value_name = "B", default_value_t = 200, requires = "check")]
+    bound: i32,
+    /// Keep the check's result in book/data/NAME.txt, with --check.
+    #[arg(long, value_name = "NAME", requires = "check")]
+    record: Option<String>,
     /// The random generator's seed.
     #[arg(long, value_name = "S", default_value_t = 2026)]
     seed: u64,
@@ -774,16 +788,21 @@ fn report(finished: &[PairResult], sprt: Option<Sprt>) -> String {
 }
 
 /// `cargo xtask openings [--seed S] [--count N] [--plies P]`: makes the repository's opening
-/// set again and writes it to `book/data/openings.epd`, with how it was made.
+/// set again and writes it to `book/data/openings.epd`, with how it was made; with `--check`,
+/// checks the committed set against Stockfish instead ([`check_openings`]).
 pub fn make_openings(args: &OpeningsArgs) -> Result<(), String> {
+    if args.check {
+        return check_openings(args.depth, args.bound, args.record.as_deref());
+    }
     let (seed, count, plies) = (args.seed, args.count, args.plies);
     let positions = openings::generate(seed, count, plies, openings::undecided);
     let mut text = format!(
         "# cb2026's opening set: {count} positions, each {plies} random quiet developing plies from\n\
          # the start position (see xtask/src/games/openings.rs, fn generate), kept only if\n\
-         # cb2026's own search, {depth} plies deep, finds no mate and a score of at most {level}\n\
-         # centipawns either way (fn undecided).\n\
+         # cb2026's own search (stage {stage}'s preset), {depth} plies deep, finds no mate and a\n\
+         # score of at most {level} centipawns either way (fn undecided).\n\
          # Made by: cargo xtask openings --seed {seed} --count {count} --plies {plies}\n",
+        stage = openings::JUDGE_STAGE,
         depth = openings::JUDGE_DEPTH,
         level = openings::LEVEL_CP,
     );
@@ -797,6 +816,58 @@ pub fn make_openings(args: &OpeningsArgs) -> Result<(), String> {
     std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
     println!("wrote {count} openings to {}", path.display());
     Ok(())
+}
+
+/// `cargo xtask openings --check`: Debian's Stockfish, one thread and a cleared hash, scores
+/// every opening of the committed set `depth` plies deep; the openings it scores beyond
+/// `bound` centipawns either way are listed, and kept with their count in the record `record`
+/// if one is named. The set's own rule is the engine's search (fn `undecided`);
+/// this is the check from outside that the rule keeps out what a far stronger engine calls
+/// decided.
+fn check_openings(depth: u32, bound: i32, record: Option<&str>) -> Result<(), String> {
+    let root = repo_root();
+    let path = root.join("book/data/openings.epd");
+    let openings = openings::load(&path)?;
+    let mut stockfish = crate::suites::stockfish::Stockfish::start(16, 1)?;
+    let mut beyond = Vec::new();
+    for (number, opening) in openings.iter().enumerate() {
+        let fen = opening.start().to_string();
+        let ranked = stockfish.analyse(&fen, depth)?;
+        let best = ranked
+            .first()
+            .ok_or_else(|| format!("stockfish gave no score for opening {}: {fen}", number + 1))?;
+        if best.cp.abs() > bound {
+            println!("opening {}: {} ({fen})", number + 1, best.shown);
+            beyond.push(format!("#   {}: {} ({fen})", number + 1, best.shown));
+        }
+    }
+    println!(
+        "{} of {} openings scored beyond ±{bound} centipawns by {} at depth {depth}",
+        beyond.len(),
+        openings.len(),
+        stockfish.version
+    );
+    let mut text = format!(
+        "# Made by: {}\n\
+         # {}, one thread, a cleared hash, scoring each opening of book/data/openings.epd\n\
+         # (git blob {}) {depth} plies deep; the openings scored beyond ±{bound} centipawns:\n",
+        crate::cli::command_line(),
+        stockfish.version,
+        blob_id(&path)?
+    );
+    for line in &beyond {
+        text.push_str(line);
+        text.push('\n');
+    }
+    text.push_str(&format!(
+        "quantity value\nopenings {}\ndepth {depth}\nbound {bound}\nbeyond {}\n",
+        openings.len(),
+        beyond.len()
+    ));
+    match record {
+        Some(name) => crate::measure::write_record(&root, name, &text),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]
@@ -831,10 +902,13 @@ mod tests {
         assert_eq!(without_blob(named), "book/data/openings.epd (500 openings");
         assert_eq!(blob_of(named), Some("0123456789ab"));
         assert_eq!(blob_of("book/data/openings.epd"), None);
+        // The committed set, read back by its blob, is the set git holds at HEAD.
         let path = crate::repo_root().join("book/data/openings.epd");
-        let blob = blob_id(&path).unwrap();
-        let from_blob = openings::load_blob(&path, &blob).unwrap();
-        assert_eq!(from_blob, openings::load(&path).unwrap());
+        let git = |args: &[&str]| crate::run_output(Command::new("git").args(args)).unwrap();
+        let blob = git(&["rev-parse", "HEAD:book/data/openings.epd"]);
+        let from_blob = openings::load_blob(&path, blob.trim()).unwrap();
+        let at_head = git(&["show", "HEAD:book/data/openings.epd"]);
+        assert_eq!(from_blob, openings::from_epd(&at_head).unwrap());
         assert!(openings::load_blob(&path, "0000000000ff").is_err());
     }
 
