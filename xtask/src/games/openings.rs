@@ -361,6 +361,23 @@ mod tests {
     }
 
     #[test]
+    fn the_openings_stockfish_called_decided_are_decided_by_the_judge() {
+        // The record of Stockfish's check of the first set lists, one a comment line, each
+        // opening it scored beyond the bound: `#   NUMBER: SCORE (FEN)`.
+        let path = crate::repo_root().join("book/data/openings-check-first.txt");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let fens: Vec<&str> = text
+            .lines()
+            .filter(|line| line.starts_with("#   "))
+            .filter_map(|line| line.split_once('(')?.1.strip_suffix(')'))
+            .collect();
+        assert!(!fens.is_empty(), "the record lists no openings");
+        for fen in fens {
+            assert!(!undecided(&Position::from_fen(fen).unwrap()), "{fen}");
+        }
+    }
+
+    #[test]
     fn every_opening_in_the_committed_set_is_undecided() {
         let path = crate::repo_root().join("book/data/openings.epd");
         let openings = load(&path).unwrap();
