@@ -201,7 +201,7 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         engine_b: described[1].clone(),
         limit: limit_name(settings.limit),
         openings: format!(
-            "{} ({} openings, git blob {})",
+            "{} ({} openings{BLOB_MARK}{})",
             relative(&root, &settings.openings),
             openings.len(),
             blob_id(&settings.openings)?
@@ -315,7 +315,8 @@ fn not_open(path: &Path) -> Result<(), String> {
 /// `fresh`, the record this command line would start; or why it cannot be: a setting differs,
 /// or the run has ended. The opening set is compared by its file and its number of openings,
 /// not its version: a run goes on with the version its record names (its git blob), so that a
-/// set replaced while a test is open changes none of the test's games. The resumption is noted in the record; its command stays the first.
+/// set replaced while a test is open changes none of the test's games. The resumption is
+/// noted in the record; its command stays the first.
 fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record, Log), String> {
     let mut record = Record::load(record_path)?;
     let sprt_name = |r: &Record| format!("{:?}", r.sprt);
@@ -541,17 +542,21 @@ pub fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), 
     copied.map(|()| (binary, commit))
 }
 
-/// The text that names a record's opening set, `PATH (N openings, git blob ID)`, without
-/// its blob.
+/// What stands before the blob in the text that names a record's opening set,
+/// `PATH (N openings, git blob ID)`: written by [`main`], read by [`without_blob`] and
+/// [`blob_of`].
+const BLOB_MARK: &str = ", git blob ";
+
+/// The text that names a record's opening set without its blob.
 fn without_blob(openings: &str) -> &str {
     openings
-        .rsplit_once(", git blob ")
+        .rsplit_once(BLOB_MARK)
         .map_or(openings, |(named, _)| named)
 }
 
 /// The git blob the text naming a record's opening set ends with, if it names one.
 fn blob_of(openings: &str) -> Option<&str> {
-    let (_, blob) = openings.rsplit_once(", git blob ")?;
+    let (_, blob) = openings.rsplit_once(BLOB_MARK)?;
     blob.strip_suffix(')')
 }
 
