@@ -251,7 +251,7 @@ pub const SWITCHES: &[Switch] = &[
         name: "singular",
         introduced: Introduced::Section("14.1"),
         flag: Switches::SINGULAR,
-        off_from: Some(LAST_STAGE),
+        off_from: None,
     },
     Switch {
         name: "histprune",

@@ -232,7 +232,8 @@ mod tests {
         assert_eq!(test(on(), ONE_GOOD_MOVE, "d2d5", too_old, 8, 100), nothing);
         let upper = (600, Bound::Upper, 8);
         assert_eq!(test(on(), ONE_GOOD_MOVE, "d2d5", upper, 8, 100), nothing);
-        let off = SearchConfig::default();
+        let mut off = SearchConfig::default();
+        off.set("singular", false).unwrap();
         assert_eq!(test(off, ONE_GOOD_MOVE, "d2d5", entry, 8, 100), nothing);
     }
 

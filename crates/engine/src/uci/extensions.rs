@@ -45,16 +45,24 @@ fn parse_depth(command: &str, words: &[&str], default: u32) -> Result<u32, Strin
     }
 }
 
-/// The preset of the stage numbered `text` (`12`), or what is wrong with it.
-fn stage_preset(text: &str) -> Result<SearchConfig, String> {
+/// What `Stage` and `set stage` call the engine's own search, beside the stages' numbers:
+/// main's defaults, which from section 14.1 on are more than stage 20's preset.
+pub(super) const MAIN: &str = "main";
+
+/// The search `text` names: [`MAIN`] for main's defaults, a stage's number (`12`) for that
+/// stage's preset; or what is wrong with it.
+pub(super) fn stage_preset(text: &str) -> Result<SearchConfig, String> {
+    if text == MAIN {
+        return Ok(SearchConfig::default());
+    }
     let stage = text
         .parse()
-        .map_err(|_| format!("stage {text:?} is not a whole number"))?;
+        .map_err(|_| format!("stage {text:?} is not {MAIN} or a whole number"))?;
     SearchConfig::preset(stage).map_err(|error| error.to_string())
 }
 
-/// The configuration after `set NAME on|off` (one switch) or `set stage N` (stage N's preset),
-/// or what is wrong with it.
+/// The configuration after `set NAME on|off` (one switch) or `set stage N` (stage N's preset,
+/// or main's defaults for `set stage main`), or what is wrong with it.
 pub(super) fn set_switch(config: SearchConfig, words: &[&str]) -> Result<SearchConfig, String> {
     match words {
         ["stage", stage] => stage_preset(stage),

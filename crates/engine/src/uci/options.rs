@@ -2,6 +2,7 @@
 //! own (`Hash`, `Threads`, `Clear Hash`), `Stage` and a check option for every switch of the
 //! search, and the three GUIs and bots look for: `Move Overhead`, `Ponder` and `MultiPV`.
 
+use super::extensions::{MAIN, stage_preset};
 use crate::config::{self, LAST_STAGE, SWITCHES, SearchConfig};
 use crate::time::{MAX_MOVE_OVERHEAD_MS, MOVE_OVERHEAD_MS};
 use crate::tt;
@@ -63,7 +64,7 @@ pub(super) fn identify() -> String {
         format!("option name Hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"),
         "option name Threads type spin default 1 min 1 max 1".to_string(),
         "option name Clear Hash type button".to_string(),
-        format!("option name Stage type spin default {LAST_STAGE} min 1 max {LAST_STAGE}"),
+        stage_option(),
         format!(
             "option name Move Overhead type spin default {MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
         ),
@@ -80,6 +81,15 @@ pub(super) fn identify() -> String {
     }
     lines.push("uciok".to_string());
     lines.join("\n")
+}
+
+/// The `Stage` option: a combo of [`MAIN`], the default, and every stage's number. Main is
+/// stage 20 and the sections' techniques that passed their games, so no number names it.
+fn stage_option() -> String {
+    let stages: String = (1..=LAST_STAGE)
+        .map(|stage| format!(" var {stage}"))
+        .collect();
+    format!("option name Stage type combo default {MAIN} var {MAIN}{stages}")
 }
 
 /// The value after `setoption name NAME value`, if there is one, with the option's name, for
@@ -156,8 +166,8 @@ pub(super) fn set_option(options: &Options, words: &[&str]) -> Result<OptionChan
         "ponder" => changed.ponder = value.check()?,
         "multipv" => changed.multi_pv = value.number(1, MAX_MULTI_PV)?,
         "stage" => {
-            let stage = value.number(1, LAST_STAGE.into())? as u32;
-            changed.search = SearchConfig::preset(stage).map_err(|error| error.to_string())?;
+            changed.search = stage_preset(value.text()?)
+                .map_err(|error| format!("option \"stage\": {error}"))?;
         }
         _ => {
             let switch = config::find(&name).map_err(|_| format!("no option {name:?}"))?;

@@ -39,7 +39,9 @@ fn uci_names_the_engine_and_its_options_then_uciok() {
     assert!(output.contains("\noption name Hash type spin default 16 min 1 max 65536\n"));
     assert!(output.contains("\noption name Threads type spin default 1 min 1 max 1\n"));
     assert!(output.contains("\noption name Clear Hash type button\n"));
-    assert!(output.contains("\noption name Stage type spin default 20 min 1 max 20\n"));
+    let stages = " var 1 var 2 var 3 var 4 var 5 var 6 var 7 var 8 var 9 var 10 var 11 var 12 var 13 var 14 var 15 var 16 var 17 var 18 var 19 var 20";
+    let stage = format!("\noption name Stage type combo default main var main{stages}\n");
+    assert!(output.contains(&stage), "{output}");
     assert!(output.contains("\noption name Move Overhead type spin default 50 min 0 max 5000\n"));
     assert!(output.contains("\noption name Ponder type check default false\n"));
     assert!(output.contains("\noption name MultiPV type spin default 1 min 1 max 256\n"));
@@ -778,7 +780,7 @@ fn set_switches_a_technique_or_a_whole_stage_and_names_what_was_wrong() {
         lines,
         [
             "info string stage 0 is not a stage: they run from 1 to 20",
-            "info string stage \"x\" is not a whole number",
+            "info string stage \"x\" is not main or a whole number",
             &unknown("nosuch"),
             "info string set needs `NAME on|off` or `stage N`",
             &unknown("quickly"),
@@ -790,9 +792,8 @@ fn set_switches_a_technique_or_a_whole_stage_and_names_what_was_wrong() {
 #[test]
 fn the_stage_option_and_a_check_option_for_every_switch() {
     let (output, _) = answer("uci\n");
-    let stage =
-        format!("\noption name Stage type spin default {LAST_STAGE} min 1 max {LAST_STAGE}\n");
-    assert!(output.contains(&stage), "{output}");
+    assert!(output.contains("\noption name Stage type combo default main var main var 1 "));
+    assert!(output.contains(&format!(" var {LAST_STAGE}\n")), "{output}");
     let checks = output
         .lines()
         .filter(|l| l.contains(" type check default ") && !l.contains("Ponder"));
@@ -811,17 +812,23 @@ fn the_stage_option_and_a_check_option_for_every_switch() {
         assert!(!engine.options.search.is_on(switch.flag), "{}", switch.name);
     }
     let (output, engine) = answer(
-        "setoption name Stage value 10\nsetoption name Stage value 21\nsetoption name stage\n",
+        "setoption name Stage value 10\nsetoption name Stage value 21\nsetoption name stage\nsetoption name Stage value ten\n",
     );
     assert_eq!(engine.options.search, SearchConfig::preset(10).unwrap());
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(
         lines,
         [
-            "info string option \"stage\": 21 is outside 1 to 20",
+            "info string option \"stage\": stage 21 is not a stage: they run from 1 to 20",
             "info string option \"stage\" needs a value",
+            "info string option \"stage\": stage \"ten\" is not main or a whole number",
         ]
     );
+    // Main is more than the last stage's preset, and `main` brings it back.
+    let (_, engine) = answer("setoption name Stage value 20\n");
+    assert_ne!(engine.options.search, SearchConfig::default());
+    let (_, engine) = answer("setoption name Stage value 20\nsetoption name Stage value main\n");
+    assert_eq!(engine.options.search, SearchConfig::default());
 }
 
 #[test]
@@ -857,7 +864,7 @@ fn stats_and_bench_take_a_stage_and_name_a_bad_one() {
     );
     assert_eq!(
         measurement("stats", &["1", "stage", "x"], SearchConfig::default()),
-        Err("stage \"x\" is not a whole number".to_string())
+        Err("stage \"x\" is not main or a whole number".to_string())
     );
     assert_eq!(
         measurement("bench", &["stage", "21"], SearchConfig::default()),
