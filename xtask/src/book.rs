@@ -3,20 +3,11 @@
 //! `--stage N` builds the book as it stood at a stage's tag instead.
 
 use crate::plan::tag_name;
-use crate::{repo_root, run, run_output};
-use std::path::{Path, PathBuf};
+use crate::revision::Worktree;
+use crate::tools::{self, LINKCHECK, MDBOOK, MDBOOK_SERVE, Tool};
+use crate::{repo_root, run};
+use std::path::Path;
 use std::process::Command;
-
-/// The tools the book is built with, at the versions it is built with: (crate, version).
-/// mdbook-linkcheck2 is a fork of mdbook-linkcheck, whose 0.7.7 cannot read mdBook 0.5's
-/// render context.
-const TOOLS: [(&str, &str); 2] = [("mdbook", "0.5.4"), ("mdbook-linkcheck2", "0.13.0")];
-
-/// Where the tools are installed: inside `target`, so a clean clone starts without them and
-/// `cargo clean` removes them, and nothing is installed outside the project.
-pub fn tools_root(root: &Path) -> PathBuf {
-    root.join("target/tools")
-}
 
 /// `cargo xtask book [--serve | --stage N]`.
 #[derive(Debug, clap::Args)]
@@ -48,8 +39,7 @@ pub fn main(args: &BookArgs) -> Result<(), String> {
 /// Builds the book into book/build: the HTML into book/build/html, and the link check, which
 /// fails the build on a broken link.
 pub fn build(root: &Path) -> Result<(), String> {
-    install_tools(root)?;
-    run(mdbook(root).arg("build").arg(root.join("book")))
+    run(mdbook(root, &MDBOOK)?.arg("build").arg(root.join("book")))
 }
 
 /// Builds the book as it stood at the tag of stage `number`, for a reader following along:
@@ -71,10 +61,12 @@ fn build_stage(root: &Path, number: u32) -> Result<(), String> {
         ));
     }
     let worktree = root.join("target/book-stages").join(&tag);
-    // A worktree left by an earlier run is replaced, so the book is always the tag's own.
-    crate::fresh_worktree(root, &worktree, &tag)?;
-    install_tools(root)?;
-    run(mdbook(root).arg("build").arg(worktree.join("book")))?;
+    // A worktree left by an earlier run is replaced, so the book is always the tag's own; this
+    // one is kept, for the reader to read the tag's code in.
+    let worktree = Worktree::check_out(root, &worktree, &tag)?.keep();
+    run(mdbook(root, &MDBOOK)?
+        .arg("build")
+        .arg(worktree.join("book")))?;
     let index = worktree.join("book/build/html/index.html");
     println!(
         "the book at {tag} is built: open {} (the code of {tag} is beside it, in {})",
@@ -86,43 +78,21 @@ fn build_stage(root: &Path, number: u32) -> Result<(), String> {
 
 /// Serves the book on localhost, rebuilding it when a page changes.
 fn serve(root: &Path) -> Result<(), String> {
-    install_tools(root)?;
+    let mut mdbook = mdbook(root, &MDBOOK_SERVE)?;
     println!("serving the book on http://127.0.0.1:3000 (Ctrl-C stops)");
-    run(mdbook(root)
+    run(mdbook
         .args(["serve", "--hostname", "127.0.0.1", "--port", "3000"])
         .arg(root.join("book")))
 }
 
-/// A command running the installed mdbook, with the installed link checker on its PATH so
-/// mdbook finds it as the `linkcheck2` backend.
-fn mdbook(root: &Path) -> Command {
-    let bin = tools_root(root).join("bin");
+/// A command running `mdbook`, one of the two builds of mdBook, with the link checker on its
+/// PATH so mdBook finds it as the `linkcheck2` backend; both are installed first if missing.
+fn mdbook(root: &Path, mdbook: &Tool) -> Result<Command, String> {
+    tools::install(root, &[mdbook, &LINKCHECK])?;
+    let bin = LINKCHECK.bin_folder(root);
     let path = std::env::var_os("PATH").unwrap_or_default();
-    let paths = std::iter::once(bin.clone()).chain(std::env::split_paths(&path));
-    let mut command = Command::new(bin.join("mdbook"));
+    let paths = std::iter::once(bin).chain(std::env::split_paths(&path));
+    let mut command = Command::new(mdbook.binary(root));
     command.env("PATH", std::env::join_paths(paths).unwrap_or(path));
-    command
-}
-
-/// Installs each tool at its pinned version, unless that version is already installed.
-fn install_tools(root: &Path) -> Result<(), String> {
-    let tools = tools_root(root);
-    for (name, version) in TOOLS {
-        let installed = run_output(Command::new(tools.join("bin").join(name)).arg("--version"));
-        if installed.is_ok_and(|v| {
-            v.split_whitespace()
-                .any(|w| w.trim_start_matches('v') == version)
-        }) {
-            continue;
-        }
-        println!(
-            "installing {name} {version} into {} (once; it takes a few minutes)",
-            tools.display()
-        );
-        run(Command::new("cargo")
-            .args(["install", "--locked", "--quiet", "--root"])
-            .arg(&tools)
-            .arg(format!("{name}@{version}")))?;
-    }
-    Ok(())
+    Ok(command)
 }

@@ -29,6 +29,7 @@ mod plan;
 mod plot;
 mod pvs_ladder;
 mod reduction_map;
+mod revision;
 mod screenshot;
 mod stage_map;
 mod stages;
@@ -38,6 +39,7 @@ mod svg;
 mod test_engine;
 #[cfg(test)]
 mod test_repo;
+mod tools;
 mod transcript;
 mod tree_size;
 mod tt_bucket;
@@ -218,22 +220,6 @@ fn perft_speed(rounds: u32) -> Result<(), String> {
 /// is the one it runs in.
 pub fn repo_root() -> PathBuf {
     checkout::compiled_root()
-}
-
-/// Checks out `revision` of the repository at `root` in a detached worktree at `worktree`,
-/// first removing a worktree an earlier, interrupted run may have left there.
-pub fn fresh_worktree(root: &Path, worktree: &Path, revision: &str) -> Result<(), String> {
-    let _ = Command::new("git")
-        .current_dir(root)
-        .args(["worktree", "remove", "--force"])
-        .arg(worktree)
-        .stderr(std::process::Stdio::null())
-        .status();
-    run(Command::new("git")
-        .current_dir(root)
-        .args(["worktree", "add", "--detach", "--quiet"])
-        .arg(worktree)
-        .arg(revision))
 }
 
 /// Runs `command`, its output going to ours, and fails if it fails.

@@ -293,7 +293,7 @@ impl Plot {
             Plot::Elo(_, names) => {
                 let mut bars = Vec::new();
                 for name in names {
-                    bars.push((name.clone(), load(name)?.elo()?));
+                    bars.push((name.clone(), load(name)?.elo()));
                 }
                 let end = |elo: f64| elo_text(elo, 0, "no finite end");
                 let value = |elo: f64| elo_text(elo, 0, "no finite estimate");
@@ -328,7 +328,7 @@ impl Plot {
         let sprt = record
             .sprt
             .ok_or_else(|| format!("plot llr {name}: the record is not of an SPRT"))?;
-        let path = record.llr_path()?;
+        let path = record.llr_path();
         let svg = llr_svg(&path, sprt.lower(), sprt.upper());
         let alt = format!(
             "The LLR of {name} after each pair of its {} games, ending at {:.2}; the bounds are {:.2} and {:.2}",

@@ -5,6 +5,7 @@
 //! order, makes the annotated tags `stage-NN`, and verifies each tag in a worktree of its own.
 
 use crate::plan::{Plan, tag_name};
+use crate::revision::Worktree;
 use crate::{repo_root, run, run_output};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -263,22 +264,13 @@ fn verify(root: &Path) -> Result<(), String> {
     let target = root.join("target/verify");
     for tag in tags {
         let worktree = std::env::temp_dir().join(format!("cb2026-verify-{tag}"));
-        crate::fresh_worktree(root, &worktree, &tag)?;
+        let worktree = Worktree::check_out(root, &worktree, &tag)?;
         println!("== {tag}");
-        let cargo = |args: &[&str]| {
-            run(Command::new("cargo")
-                .current_dir(&worktree)
-                .env("CARGO_TARGET_DIR", &target)
-                .args(args))
-        };
-        let result = cargo(&["test", "--workspace"])
+        let cargo = |args: &[&str]| run(&mut worktree.cargo(&target, args));
+        cargo(&["test", "--workspace"])
             .and_then(|()| cargo(&["xtask", "check-chapters"]))
-            .and_then(|()| cargo(&["xtask", "stages", "check"]));
-        run(Command::new("git")
-            .current_dir(root)
-            .args(["worktree", "remove", "--force"])
-            .arg(&worktree))?;
-        result.map_err(|e| format!("{tag}: {e}"))?;
+            .and_then(|()| cargo(&["xtask", "stages", "check"]))
+            .map_err(|e| format!("{tag}: {e}"))?;
     }
     println!("stages verify: every stage tag builds and passes its tests and checks");
     Ok(())

@@ -6,7 +6,9 @@
 use super::stats::{Estimate, Pentanomial, Sprt, Verdict, elo_text};
 use crate::figures::Source;
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::path::Path;
+use std::str::FromStr;
 
 /// Where records are kept, from the repository's root.
 pub const RECORDS: &str = "book/data/games";
@@ -27,8 +29,8 @@ pub struct Record {
     pub engine_b: String,
     /// The time control (`8+0.08`, seconds and increment) or node limit (`nodes=5000`).
     pub limit: String,
-    /// The opening set, and how many openings it has.
-    pub openings: String,
+    /// The opening set: its file, how many openings it has, and the version played.
+    pub openings: OpeningSet,
     /// How many games were played at once.
     pub concurrency: usize,
     /// How far past its clock an engine may answer before it loses on time, in ms.
@@ -41,15 +43,89 @@ pub struct Record {
     /// Each time the run was resumed: the day, and how many pairs it had then.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resumed: Vec<String>,
-    /// Every pair, in the order it finished: the opening's number, A's score in the game
-    /// where it had White and in the one where it had Black, and how each ended
-    /// (`mate`, `stalemate`, `repetition`, `fifty`, `material`, or a fault and whose:
-    /// `time-a`, `illegal-b`, `crash-a`, `hang-b`).
-    pub pairs: Vec<String>,
+    /// Every pair, in the order it finished, each written on one line ([`PairResult`]).
+    pub pairs: Vec<PairResult>,
+}
+
+/// The opening set a run played, as its record names it: `PATH (N openings, git blob ID)`,
+/// possibly with a note after the blob (`…, git blob ID: why)`). The blob is the version of
+/// the file that was played, which a resumed run plays again; records from before blobs were
+/// kept name only the file and the count.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct OpeningSet {
+    /// The file, from the repository's root.
+    pub path: String,
+    /// How many openings it held.
+    pub count: usize,
+    /// The git blob of the version played, abbreviated, if the record names it.
+    pub blob: Option<String>,
+    /// A note on the set, after the blob.
+    pub note: Option<String>,
+}
+
+impl OpeningSet {
+    /// Whether `other` names the same file with as many openings: the same set for a resumed
+    /// run, which plays the version its record names whatever the file holds now.
+    pub fn same_file(&self, other: &OpeningSet) -> bool {
+        self.path == other.path && self.count == other.count
+    }
+}
+
+impl fmt::Display for OpeningSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({} openings", self.path, self.count)?;
+        if let Some(blob) = &self.blob {
+            write!(f, ", git blob {blob}")?;
+        }
+        if let Some(note) = &self.note {
+            write!(f, ": {note}")?;
+        }
+        write!(f, ")")
+    }
+}
+
+impl FromStr for OpeningSet {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<OpeningSet, String> {
+        let bad = || format!("openings {text:?}: write PATH (N openings, git blob ID)");
+        let (path, rest) = text.split_once(" (").ok_or_else(bad)?;
+        let inside = rest.strip_suffix(')').ok_or_else(bad)?;
+        let (inside, note) = match inside.split_once(": ") {
+            Some((inside, note)) => (inside, Some(note.to_string())),
+            None => (inside, None),
+        };
+        let (count, blob) = match inside.split_once(", git blob ") {
+            Some((count, blob)) => (count, Some(blob.to_string())),
+            None => (inside, None),
+        };
+        let count = count.strip_suffix(" openings").unwrap_or(count);
+        Ok(OpeningSet {
+            path: path.to_string(),
+            count: count.parse().map_err(|_| bad())?,
+            blob,
+            note,
+        })
+    }
+}
+
+impl TryFrom<String> for OpeningSet {
+    type Error = String;
+
+    fn try_from(text: String) -> Result<OpeningSet, String> {
+        text.parse()
+    }
+}
+
+impl From<OpeningSet> for String {
+    fn from(set: OpeningSet) -> String {
+        set.to_string()
+    }
 }
 
 /// Whether a run ended: a record is saved after every pair, so it may hold a run still being
-/// played, or one a session's end stopped, which `--resume` carries on.
+/// played, or one that was stopped, which `--resume` carries on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
@@ -62,54 +138,224 @@ pub enum Status {
     Open,
 }
 
-/// One pair of a record, read back.
-#[derive(Clone, Debug, PartialEq)]
+impl fmt::Display for Status {
+    /// The status in one word, as the record writes it and the book quotes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Status::Decided => "decided",
+            Status::Complete => "complete",
+            Status::Open => "open",
+        })
+    }
+}
+
+/// What A scored in one game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// A lost: 0.
+    Loss,
+    /// A drew: ½.
+    Draw,
+    /// A won: 1.
+    Win,
+}
+
+impl Score {
+    /// A's half points for the game: 0, 1 or 2.
+    pub fn half_points(self) -> usize {
+        match self {
+            Score::Loss => 0,
+            Score::Draw => 1,
+            Score::Win => 2,
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// The score as a record writes it: `0`, `0.5` or `1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Score::Loss => "0",
+            Score::Draw => "0.5",
+            Score::Win => "1",
+        })
+    }
+}
+
+impl FromStr for Score {
+    type Err = String;
+
+    fn from_str(word: &str) -> Result<Score, String> {
+        match word {
+            "0" => Ok(Score::Loss),
+            "0.5" => Ok(Score::Draw),
+            "1" => Ok(Score::Win),
+            _ => Err(format!("{word:?} is not a score (0, 0.5, 1)")),
+        }
+    }
+}
+
+/// Which engine of a run: A, whose results the record counts, or B.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    /// The first engine.
+    A,
+    /// The second.
+    B,
+}
+
+/// What an engine did wrong in a game it lost by a fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FaultKind {
+    /// Its clock ran out.
+    Time,
+    /// It played an illegal move, or something that is not a move.
+    Illegal,
+    /// It exited during the game.
+    Crash,
+    /// It stopped answering.
+    Hang,
+}
+
+/// How a game ended, as a record keeps it: by a rule of chess, or by a fault and whose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameEnd {
+    /// Checkmate.
+    Mate,
+    /// Stalemate.
+    Stalemate,
+    /// A threefold repetition.
+    Repetition,
+    /// The fifty-move rule.
+    Fifty,
+    /// Too little material for either side to mate.
+    Material,
+    /// A fault of one engine, which lost the game.
+    Fault(FaultKind, Side),
+}
+
+impl fmt::Display for GameEnd {
+    /// The ending as a record writes it: `mate`, `stalemate`, `repetition`, `fifty` or
+    /// `material`; a fault as its kind and whose it was: `time-a`, `illegal-b`, `crash-a`,
+    /// `hang-b`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (kind, side) = match self {
+            GameEnd::Mate => return f.write_str("mate"),
+            GameEnd::Stalemate => return f.write_str("stalemate"),
+            GameEnd::Repetition => return f.write_str("repetition"),
+            GameEnd::Fifty => return f.write_str("fifty"),
+            GameEnd::Material => return f.write_str("material"),
+            GameEnd::Fault(kind, side) => (kind, side),
+        };
+        let kind = match kind {
+            FaultKind::Time => "time",
+            FaultKind::Illegal => "illegal",
+            FaultKind::Crash => "crash",
+            FaultKind::Hang => "hang",
+        };
+        let side = match side {
+            Side::A => "a",
+            Side::B => "b",
+        };
+        write!(f, "{kind}-{side}")
+    }
+}
+
+impl FromStr for GameEnd {
+    type Err = String;
+
+    fn from_str(word: &str) -> Result<GameEnd, String> {
+        let (kind, side) = match word {
+            "mate" => return Ok(GameEnd::Mate),
+            "stalemate" => return Ok(GameEnd::Stalemate),
+            "repetition" => return Ok(GameEnd::Repetition),
+            "fifty" => return Ok(GameEnd::Fifty),
+            "material" => return Ok(GameEnd::Material),
+            fault => fault.rsplit_once('-').unwrap_or((fault, "")),
+        };
+        let kind = match kind {
+            "time" => FaultKind::Time,
+            "illegal" => FaultKind::Illegal,
+            "crash" => FaultKind::Crash,
+            "hang" => FaultKind::Hang,
+            _ => return Err(format!("{word:?} is not a game's ending")),
+        };
+        let side = match side {
+            "a" => Side::A,
+            "b" => Side::B,
+            _ => return Err(format!("{word:?} is not a game's ending")),
+        };
+        Ok(GameEnd::Fault(kind, side))
+    }
+}
+
+/// One pair of a run: the opening's number in the set, A's score in the game where it had
+/// White and in the one where it had Black, and how each ended. A record writes it on one
+/// line, `OPENING SCORE SCORE ENDING ENDING`: `17 1 0.5 mate repetition`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct PairResult {
-    /// The opening's number in the set.
+    /// The opening's number in the set, from 1.
     pub opening: usize,
-    /// A's scores, with White and then with Black: 0, 0.5 or 1.
-    pub scores: [f64; 2],
-    /// How each game ended.
-    pub endings: [String; 2],
+    /// A's scores, with White and then with Black.
+    pub scores: [Score; 2],
+    /// How each game ended, in the same order.
+    pub endings: [GameEnd; 2],
 }
 
 impl PairResult {
-    /// The pair as a record writes it.
-    pub fn to_line(&self) -> String {
-        format!(
-            "{} {} {} {} {}",
-            self.opening, self.scores[0], self.scores[1], self.endings[0], self.endings[1]
-        )
+    /// A's half points in the pair, 0 to 4, the pentanomial's index.
+    pub fn half_points(&self) -> usize {
+        self.scores[0].half_points() + self.scores[1].half_points()
     }
+}
 
-    /// A pair from a record's line.
-    pub fn from_line(line: &str) -> Result<PairResult, String> {
+impl fmt::Display for PairResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let PairResult {
+            opening,
+            scores: [white, black],
+            endings: [end_white, end_black],
+        } = self;
+        write!(f, "{opening} {white} {black} {end_white} {end_black}")
+    }
+}
+
+impl FromStr for PairResult {
+    type Err = String;
+
+    fn from_str(line: &str) -> Result<PairResult, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
         let [opening, white, black, end_white, end_black] = words[..] else {
             return Err(format!(
                 "pair {line:?}: write OPENING SCORE SCORE ENDING ENDING"
             ));
         };
-        let score = |text: &str| match text {
-            "0" => Ok(0.0),
-            "0.5" => Ok(0.5),
-            "1" => Ok(1.0),
-            _ => Err(format!(
-                "pair {line:?}: {text:?} is not a score (0, 0.5, 1)"
-            )),
-        };
+        let named = |error: String| format!("pair {line:?}: {error}");
         Ok(PairResult {
             opening: opening
                 .parse()
-                .map_err(|_| format!("pair {line:?}: {opening:?} is not an opening number"))?,
-            scores: [score(white)?, score(black)?],
-            endings: [end_white.to_string(), end_black.to_string()],
+                .map_err(|_| named(format!("{opening:?} is not an opening number")))?,
+            scores: [white.parse().map_err(named)?, black.parse().map_err(named)?],
+            endings: [
+                end_white.parse().map_err(named)?,
+                end_black.parse().map_err(named)?,
+            ],
         })
     }
+}
 
-    /// A's half points in the pair, 0 to 4, the pentanomial's index.
-    pub fn half_points(&self) -> usize {
-        ((self.scores[0] + self.scores[1]) * 2.0).round() as usize
+impl TryFrom<String> for PairResult {
+    type Error = String;
+
+    fn try_from(line: String) -> Result<PairResult, String> {
+        line.parse()
+    }
+}
+
+impl From<PairResult> for String {
+    fn from(pair: PairResult) -> String {
+        pair.to_string()
     }
 }
 
@@ -134,9 +380,9 @@ impl Tally {
             tally.penta.add(pair.half_points());
             for score in pair.scores {
                 match score {
-                    1.0 => tally.wins += 1,
-                    0.5 => tally.draws += 1,
-                    _ => tally.losses += 1,
+                    Score::Win => tally.wins += 1,
+                    Score::Draw => tally.draws += 1,
+                    Score::Loss => tally.losses += 1,
                 }
             }
         }
@@ -169,21 +415,14 @@ fn elo_estimate(penta: &Pentanomial, elo: f64) -> String {
 }
 
 impl Record {
-    /// The record's pairs, read.
-    pub fn pair_results(&self) -> Result<Vec<PairResult>, String> {
-        self.pairs
-            .iter()
-            .map(|l| PairResult::from_line(l))
-            .collect()
-    }
-
     /// Reads the record at `path`.
     pub fn load(path: &Path) -> Result<Record, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
     }
 
-    /// Reads a record from its TOML text.
+    /// Reads a record from its TOML text; an error names the line and the field, and what is
+    /// wrong with its value.
     pub fn parse(text: &str) -> Result<Record, String> {
         toml::from_str(text).map_err(|e| e.to_string())
     }
@@ -198,41 +437,35 @@ impl Record {
         write_atomically(path, &text)
     }
 
-    /// The status the summary quotes: `decided` for an SPRT whose LLR crossed a bound (even one
-    /// killed before it saved that), else `open` or `complete`.
-    pub fn status_name(&self) -> Result<&'static str, String> {
-        let decided = match self.sprt {
-            Some(sprt) => {
-                let penta = Tally::of(&self.pair_results()?).penta;
-                sprt.verdict(penta.llr(sprt.elo0, sprt.elo1)) != Verdict::Undecided
-            }
-            None => false,
-        };
-        Ok(match self.status {
-            _ if decided => "decided",
-            Status::Open => "open",
-            _ => "complete",
-        })
+    /// Where the run stands: decided for an SPRT whose LLR crossed a bound (even one killed
+    /// before it saved that), else open or complete as saved.
+    pub fn outcome(&self) -> Status {
+        let decided = self.sprt.is_some_and(|sprt| {
+            let penta = Tally::of(&self.pairs).penta;
+            sprt.verdict(penta.llr(sprt.elo0, sprt.elo1)) != Verdict::Undecided
+        });
+        match self.status {
+            _ if decided => Status::Decided,
+            Status::Open => Status::Open,
+            _ => Status::Complete,
+        }
     }
 
     /// The figures the book can quote from this record, as a source with a `quantity` and a
     /// `value` column: counts of games, results, pairs and faults, and the Elo, normalized
     /// Elo, their intervals and the LLR computed from the pairs.
-    pub fn summary(&self) -> Result<Source, String> {
-        let pairs = self.pair_results()?;
+    pub fn summary(&self) -> Source {
+        let pairs = &self.pairs;
         let Tally {
             wins,
             draws,
             losses,
             penta,
-        } = Tally::of(&pairs);
-        let faults = |code: &str| {
-            pairs
-                .iter()
-                .flat_map(|p| &p.endings)
-                .filter(|e| **e == code)
-                .count()
-                .to_string()
+        } = Tally::of(pairs);
+        let faults = |kind: FaultKind, side: Side| {
+            let fault = GameEnd::Fault(kind, side);
+            let count = pairs.iter().flat_map(|p| p.endings).filter(|e| *e == fault);
+            count.count().to_string()
         };
         let elo = penta.elo();
         let nelo = penta.normalized_elo();
@@ -256,19 +489,19 @@ impl Record {
             ("nelo", format!("{:.1}", nelo.value)),
             ("nelo_margin", format!("{:.1}", nelo.high - nelo.value)),
             ("limit", self.limit.clone()),
-            ("status", self.status_name()?.to_string()),
+            ("status", self.outcome().to_string()),
         ];
-        for (quantity, code) in [
-            ("time_losses_a", "time-a"),
-            ("time_losses_b", "time-b"),
-            ("illegal_a", "illegal-a"),
-            ("illegal_b", "illegal-b"),
-            ("crashes_a", "crash-a"),
-            ("crashes_b", "crash-b"),
-            ("hangs_a", "hang-a"),
-            ("hangs_b", "hang-b"),
+        for (quantity, kind, side) in [
+            ("time_losses_a", FaultKind::Time, Side::A),
+            ("time_losses_b", FaultKind::Time, Side::B),
+            ("illegal_a", FaultKind::Illegal, Side::A),
+            ("illegal_b", FaultKind::Illegal, Side::B),
+            ("crashes_a", FaultKind::Crash, Side::A),
+            ("crashes_b", FaultKind::Crash, Side::B),
+            ("hangs_a", FaultKind::Hang, Side::A),
+            ("hangs_b", FaultKind::Hang, Side::B),
         ] {
-            rows.push((quantity, faults(code)));
+            rows.push((quantity, faults(kind, side)));
         }
         if let Some(sprt) = self.sprt {
             let llr = penta.llr(sprt.elo0, sprt.elo1);
@@ -294,33 +527,33 @@ impl Record {
                 ("verdict", verdict.to_string()),
             ]);
         }
-        Ok(Source {
+        Source {
             header: vec!["quantity".to_string(), "value".to_string()],
             rows: rows
                 .into_iter()
                 .map(|(q, v)| vec![q.to_string(), v])
                 .collect(),
-        })
+        }
     }
 
     /// A's Elo, with its 95% interval, computed from the pairs.
-    pub fn elo(&self) -> Result<Estimate, String> {
-        Ok(Tally::of(&self.pair_results()?).penta.elo())
+    pub fn elo(&self) -> Estimate {
+        Tally::of(&self.pairs).penta.elo()
     }
 
     /// The LLR after each pair, in the order the pairs finished: the path an SPRT's plot
     /// draws. Empty for a run that was not an SPRT.
-    pub fn llr_path(&self) -> Result<Vec<f64>, String> {
+    pub fn llr_path(&self) -> Vec<f64> {
         let Some(sprt) = self.sprt else {
-            return Ok(Vec::new());
+            return Vec::new();
         };
         let mut penta = Pentanomial::default();
         let mut path = Vec::new();
-        for pair in self.pair_results()? {
+        for pair in &self.pairs {
             penta.add(pair.half_points());
             path.push(penta.llr(sprt.elo0, sprt.elo1));
         }
-        Ok(path)
+        path
     }
 }
 
@@ -411,7 +644,9 @@ mod tests {
             engine_a: "A".to_string(),
             engine_b: "B".to_string(),
             limit: "8+0.08".to_string(),
-            openings: "book/data/openings.epd (500)".to_string(),
+            openings: "book/data/openings.epd (500 openings, git blob 0123456789ab)"
+                .parse()
+                .unwrap(),
             concurrency: 2,
             margin_ms: 50,
             sprt: Some(Sprt {
@@ -422,11 +657,13 @@ mod tests {
             }),
             status: Status::Open,
             resumed: Vec::new(),
-            pairs: vec![
-                "3 1 1 mate mate".to_string(),
-                "4 1 0.5 mate repetition".to_string(),
-                "5 0 1 time-a mate".to_string(),
-            ],
+            pairs: [
+                "3 1 1 mate mate",
+                "4 1 0.5 mate repetition",
+                "5 0 1 time-a mate",
+            ]
+            .map(|line| line.parse().unwrap())
+            .to_vec(),
         }
     }
 
@@ -442,7 +679,7 @@ mod tests {
 
     #[test]
     fn the_summary_counts_results_pairs_and_faults() {
-        let summary = sample().summary().unwrap();
+        let summary = sample().summary();
         assert_eq!(quantity(&summary, "games"), "6");
         assert_eq!(quantity(&summary, "wins"), "4");
         assert_eq!(quantity(&summary, "draws"), "1");
@@ -460,12 +697,14 @@ mod tests {
     #[test]
     fn a_record_won_in_every_pair_has_no_finite_estimate_nor_upper_end() {
         let mut record = sample();
-        record.pairs = (1..=5).map(|n| format!("{n} 1 1 mate mate")).collect();
-        let summary = record.summary().unwrap();
+        record.pairs = (1..=5)
+            .map(|n| format!("{n} 1 1 mate mate").parse().unwrap())
+            .collect();
+        let summary = record.summary();
         assert_eq!(quantity(&summary, "elo"), NO_FINITE_ESTIMATE);
         assert_eq!(quantity(&summary, "elo_high"), NO_FINITE_END);
         assert!(quantity(&summary, "elo_low").parse::<f64>().is_ok());
-        let summary = sample().summary().unwrap();
+        let summary = sample().summary();
         assert!(quantity(&summary, "elo").parse::<f64>().is_ok());
     }
 
@@ -475,7 +714,7 @@ mod tests {
         text = text.replace("status = \"open\"\n", "");
         let record = Record::parse(&text).unwrap();
         assert_eq!(record.status, Status::Complete);
-        assert_eq!(record.status_name().unwrap(), "complete");
+        assert_eq!(record.outcome(), Status::Complete);
     }
 
     #[test]
@@ -500,19 +739,58 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_pair_line_is_named() {
-        let mut record = sample();
-        record.pairs.push("6 2 1 mate mate".to_string());
-        let error = record.summary().unwrap_err();
-        assert!(error.contains("\"2\" is not a score"), "{error}");
+    fn a_record_with_a_bad_pair_is_refused_with_its_line_and_what_is_wrong() {
+        let text = toml::to_string(&sample()).unwrap();
+        for (bad, wrong) in [
+            ("6 2 1 mate mate", "\"2\" is not a score"),
+            ("6 1 1 mate resign", "\"resign\" is not a game's ending"),
+            ("6 1 1 mate time-c", "\"time-c\" is not a game's ending"),
+            ("six 1 1 mate mate", "\"six\" is not an opening number"),
+            ("6 1 1 mate", "write OPENING SCORE SCORE ENDING ENDING"),
+        ] {
+            let edited = text.replace("5 0 1 time-a mate", bad);
+            let error = Record::parse(&edited).unwrap_err();
+            assert!(error.contains(wrong), "{bad}: {error}");
+            assert!(error.contains("line "), "{bad}: {error}");
+        }
+    }
+
+    #[test]
+    fn every_ending_and_score_reads_back_as_written() {
+        for line in [
+            "1 0 0.5 stalemate fifty",
+            "2 1 0 material repetition",
+            "3 0 1 illegal-a crash-b",
+            "4 1 0 hang-b time-b",
+        ] {
+            let pair: PairResult = line.parse().unwrap();
+            assert_eq!(pair.to_string(), line);
+        }
+    }
+
+    #[test]
+    fn an_opening_set_reads_back_as_written_with_or_without_its_blob_and_note() {
+        for text in [
+            "book/data/openings.epd (500 openings)",
+            "book/data/openings.epd (500 openings, git blob f9ab1a34f6b6)",
+            "book/data/openings.epd (500 openings, git blob b76f1f788d80: the first set)",
+        ] {
+            let set: OpeningSet = text.parse().unwrap();
+            assert_eq!(set.to_string(), text);
+        }
+        let set: OpeningSet = "a.epd (12 openings, git blob 00ff: why)".parse().unwrap();
+        assert_eq!((set.count, set.blob.as_deref()), (12, Some("00ff")));
+        assert_eq!(set.note.as_deref(), Some("why"));
+        assert!("a.epd".parse::<OpeningSet>().is_err());
+        assert!("a.epd (many openings)".parse::<OpeningSet>().is_err());
     }
 
     #[test]
     fn the_llr_path_has_a_point_a_pair_and_ends_at_the_summary_llr() {
         let record = sample();
-        let path = record.llr_path().unwrap();
+        let path = record.llr_path();
         assert_eq!(path.len(), 3);
-        let summary = record.summary().unwrap();
+        let summary = record.summary();
         assert_eq!(format!("{:.2}", path[2]), quantity(&summary, "llr"));
     }
 

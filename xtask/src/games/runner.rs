@@ -10,10 +10,13 @@ use super::engine::{Engine, EngineSpec};
 use super::game::{Ending, Fault, Game, Limit, play};
 use super::openings::{self, Opening};
 use super::pgn::{self, Header};
-use super::record::{self, PairResult, Record, Status, Tally};
+use super::record::{
+    self, FaultKind, GameEnd, OpeningSet, PairResult, Record, Score, Side, Status, Tally,
+};
 use super::rules::RuleEnding;
 use super::stats::{Sprt, Verdict, elo_text};
 use crate::cli::{positive, positive_count};
+use crate::revision::{self, Worktree};
 use crate::{repo_root, run, run_output};
 use cb2026::Color;
 use std::io::Write;
@@ -200,12 +203,12 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         engine_a: described[0].clone(),
         engine_b: described[1].clone(),
         limit: limit_name(settings.limit),
-        openings: format!(
-            "{} ({} openings{BLOB_MARK}{})",
-            relative(&root, &settings.openings),
-            openings.len(),
-            blob_id(&settings.openings)?
-        ),
+        openings: OpeningSet {
+            path: relative(&root, &settings.openings),
+            count: openings.len(),
+            blob: Some(blob_id(&settings.openings)?),
+            note: None,
+        },
         concurrency: settings.concurrency,
         margin_ms: settings.margin.as_millis() as u64,
         sprt: settings.sprt,
@@ -225,7 +228,7 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
     match &record_path {
         Some(path) if settings.resume => {
             (record, log) = resumed(path, &pgn_path, record)?;
-            if let Some(blob) = blob_of(&record.openings) {
+            if let Some(blob) = &record.openings.blob {
                 openings = openings::load_blob(&settings.openings, blob)?;
             }
         }
@@ -252,7 +255,7 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
     let save = |log: &Log, status: Status| -> Result<(), String> {
         if let Some(path) = &record_path {
             let mut kept = record.clone();
-            kept.pairs = log.pairs.iter().map(PairResult::to_line).collect();
+            kept.pairs = log.pairs.clone();
             kept.status = status;
             kept.save(path)?;
         }
@@ -277,13 +280,13 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         Status::Open
     };
     save(&log, status)?;
-    record.pairs = log.pairs.iter().map(PairResult::to_line).collect();
+    record.pairs = log.pairs;
     record.status = status;
     println!("games written to {}", pgn_path.display());
     if let Some(path) = &record_path {
         println!("record written to {}", path.display());
     }
-    for row in record.summary()?.rows {
+    for row in record.summary().rows {
         println!("{:>14}  {}", row[0], row[1]);
     }
     Ok(())
@@ -302,7 +305,7 @@ fn append(path: &Path, text: &str) -> Result<(), String> {
 /// Fails if `path` holds an open run, which a fresh run would overwrite: the pairs of an SPRT
 /// a session's end stopped are kept unless the record is deleted first.
 fn not_open(path: &Path) -> Result<(), String> {
-    if !path.exists() || Record::load(path)?.status_name()? != "open" {
+    if !path.exists() || Record::load(path)?.outcome() != Status::Open {
         return Ok(());
     }
     Err(format!(
@@ -319,35 +322,70 @@ fn not_open(path: &Path) -> Result<(), String> {
 /// noted in the record; its command stays the first.
 fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record, Log), String> {
     let mut record = Record::load(record_path)?;
-    let sprt_name = |r: &Record| format!("{:?}", r.sprt);
-    let margin_name = |r: &Record| format!("{} ms", r.margin_ms);
-    for (setting, kept, given) in [
-        ("engine A", record.engine_a.clone(), fresh.engine_a.clone()),
-        ("engine B", record.engine_b.clone(), fresh.engine_b.clone()),
-        ("the limit", record.limit.clone(), fresh.limit.clone()),
+    let sprt_text = |r: &Record| match r.sprt {
+        Some(Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        }) => format!("H0 {elo0}, H1 {elo1}, alpha {alpha}, beta {beta}"),
+        None => "no SPRT".to_string(),
+    };
+    let margin_text = |r: &Record| format!("{} ms", r.margin_ms);
+    // Each setting: whether the record and this command differ, and how each gives it.
+    for (setting, differs, kept, given) in [
         (
-            "the openings",
-            without_blob(&record.openings).to_string(),
-            without_blob(&fresh.openings).to_string(),
+            "engine A",
+            record.engine_a != fresh.engine_a,
+            record.engine_a.clone(),
+            fresh.engine_a.clone(),
         ),
-        ("the margin", margin_name(&record), margin_name(&fresh)),
-        ("the SPRT", sprt_name(&record), sprt_name(&fresh)),
+        (
+            "engine B",
+            record.engine_b != fresh.engine_b,
+            record.engine_b.clone(),
+            fresh.engine_b.clone(),
+        ),
+        (
+            "the limit",
+            record.limit != fresh.limit,
+            record.limit.clone(),
+            fresh.limit.clone(),
+        ),
+        (
+            "the opening set",
+            !record.openings.same_file(&fresh.openings),
+            record.openings.to_string(),
+            fresh.openings.to_string(),
+        ),
+        (
+            "the margin",
+            record.margin_ms != fresh.margin_ms,
+            margin_text(&record),
+            margin_text(&fresh),
+        ),
+        (
+            "the SPRT",
+            record.sprt != fresh.sprt,
+            sprt_text(&record),
+            sprt_text(&fresh),
+        ),
     ] {
-        if kept != given {
+        if differs {
             return Err(format!(
                 "{}: cannot resume, {setting} differs: the record has {kept}, this command {given}",
                 record_path.display()
             ));
         }
     }
-    let status = record.status_name()?;
-    if status != "open" {
+    let status = record.outcome();
+    if status != Status::Open {
         return Err(format!(
             "{}: the run is {status}, there is nothing to resume",
             record_path.display()
         ));
     }
-    let pairs = record.pair_results()?;
+    let pairs = record.pairs.clone();
     let text =
         std::fs::read_to_string(pgn_path).map_err(|e| format!("{}: {e}", pgn_path.display()))?;
     let pgn = pgn::first_games(&text, 2 * pairs.len()).ok_or_else(|| {
@@ -505,59 +543,20 @@ fn engine_spec(root: &Path, settings: &Settings, i: usize) -> Result<(EngineSpec
 /// Builds the engine at git revision `revision` in a worktree of its own, once: the binary is
 /// kept as `target/match/bin/cb2026-COMMIT`. Returns the binary and the commit.
 pub fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), String> {
-    let git = || {
-        let mut command = Command::new("git");
-        command.current_dir(root);
-        command
-    };
-    let commit =
-        run_output(git().args(["rev-parse", "--verify", &format!("{revision}^{{commit}}")]))
-            .map_err(|_| format!("{revision:?} is neither a git revision nor cmd:COMMAND"))?
-            .trim()
-            .to_string();
+    let commit = revision::commit_of(root, revision)
+        .map_err(|_| format!("{revision:?} is neither a git revision nor cmd:COMMAND"))?;
     let binary = root.join(format!("target/match/bin/cb2026-{commit}"));
     if binary.exists() {
         return Ok((binary, commit));
     }
     let worktree = root.join(format!("target/match/worktree-{commit}"));
-    crate::fresh_worktree(root, &worktree, &commit)?;
-    let built = run(Command::new("cargo")
-        .current_dir(&worktree)
-        .env("CARGO_TARGET_DIR", root.join("target/match/build"))
-        .args([
-            "build",
-            "--release",
-            "--package",
-            "cb2026",
-            "--bin",
-            "cb2026",
-        ]));
-    let copied = built.and_then(|()| {
-        std::fs::create_dir_all(root.join("target/match/bin"))
-            .and_then(|()| std::fs::copy(root.join("target/match/build/release/cb2026"), &binary))
-            .map(|_| ())
-            .map_err(|e| format!("cannot keep the binary of {commit}: {e}"))
-    });
-    run(git().args(["worktree", "remove", "--force"]).arg(&worktree))?;
-    copied.map(|()| (binary, commit))
-}
-
-/// What stands before the blob in the text that names a record's opening set,
-/// `PATH (N openings, git blob ID)`: written by [`main`], read by [`without_blob`] and
-/// [`blob_of`].
-const BLOB_MARK: &str = ", git blob ";
-
-/// The text that names a record's opening set without its blob.
-fn without_blob(openings: &str) -> &str {
-    openings
-        .rsplit_once(BLOB_MARK)
-        .map_or(openings, |(named, _)| named)
-}
-
-/// The git blob the text naming a record's opening set ends with, if it names one.
-fn blob_of(openings: &str) -> Option<&str> {
-    let (_, blob) = openings.rsplit_once(BLOB_MARK)?;
-    blob.strip_suffix(')')
+    let worktree = Worktree::check_out(root, &worktree, &commit)?;
+    let target = root.join("target/match/build");
+    run(&mut worktree.cargo(&target, &revision::ENGINE_BUILD))?;
+    std::fs::create_dir_all(root.join("target/match/bin"))
+        .and_then(|()| std::fs::copy(target.join("release/cb2026"), &binary))
+        .map_err(|e| format!("cannot keep the binary of {commit}: {e}"))?;
+    Ok((binary, commit))
 }
 
 /// The git blob id of the file at `path` (`git hash-object`): which version of an opening set
@@ -704,8 +703,8 @@ fn worker(
                 score(&games[1], Color::Black),
             ],
             endings: [
-                ending_code(&games[0], Color::White),
-                ending_code(&games[1], Color::Black),
+                game_end(&games[0], Color::White),
+                game_end(&games[1], Color::Black),
             ],
         };
         let mut log = progress.log.lock().unwrap();
@@ -733,31 +732,31 @@ fn worker(
 }
 
 /// A's score in `game`, where A had `a_color`.
-fn score(game: &Game, a_color: Color) -> f64 {
+fn score(game: &Game, a_color: Color) -> Score {
     match game.winner() {
-        None => 0.5,
-        Some(winner) if winner == a_color => 1.0,
-        Some(_) => 0.0,
+        None => Score::Draw,
+        Some(winner) if winner == a_color => Score::Win,
+        Some(_) => Score::Loss,
     }
 }
 
-/// How `game` ended, as a record writes it; a fault is named with whose it was, `a` or `b`.
-fn ending_code(game: &Game, a_color: Color) -> String {
+/// How `game` ended, where A had `a_color`, as a record keeps it: a fault with whose it was.
+fn game_end(game: &Game, a_color: Color) -> GameEnd {
     match &game.ending {
-        Ending::Rules(RuleEnding::Checkmate) => "mate".to_string(),
-        Ending::Rules(RuleEnding::Stalemate) => "stalemate".to_string(),
-        Ending::Rules(RuleEnding::Repetition) => "repetition".to_string(),
-        Ending::Rules(RuleEnding::FiftyMoves) => "fifty".to_string(),
-        Ending::Rules(RuleEnding::InsufficientMaterial) => "material".to_string(),
+        Ending::Rules(RuleEnding::Checkmate) => GameEnd::Mate,
+        Ending::Rules(RuleEnding::Stalemate) => GameEnd::Stalemate,
+        Ending::Rules(RuleEnding::Repetition) => GameEnd::Repetition,
+        Ending::Rules(RuleEnding::FiftyMoves) => GameEnd::Fifty,
+        Ending::Rules(RuleEnding::InsufficientMaterial) => GameEnd::Material,
         Ending::Fault(color, fault) => {
             let kind = match fault {
-                Fault::Time => "time",
-                Fault::IllegalMove(_) => "illegal",
-                Fault::Crash => "crash",
-                Fault::Hang => "hang",
+                Fault::Time => FaultKind::Time,
+                Fault::IllegalMove(_) => FaultKind::Illegal,
+                Fault::Crash => FaultKind::Crash,
+                Fault::Hang => FaultKind::Hang,
             };
-            let whose = if *color == a_color { "a" } else { "b" };
-            format!("{kind}-{whose}")
+            let side = if *color == a_color { Side::A } else { Side::B };
+            GameEnd::Fault(kind, side)
         }
     }
 }
@@ -903,10 +902,6 @@ mod tests {
 
     #[test]
     fn a_resumed_run_plays_the_version_of_the_opening_set_its_record_names() {
-        let named = "book/data/openings.epd (500 openings, git blob 0123456789ab)";
-        assert_eq!(without_blob(named), "book/data/openings.epd (500 openings");
-        assert_eq!(blob_of(named), Some("0123456789ab"));
-        assert_eq!(blob_of("book/data/openings.epd"), None);
         // The committed set, read back by its blob, is the set git holds at HEAD.
         let path = crate::repo_root().join("book/data/openings.epd");
         let git = |args: &[&str]| crate::run_output(Command::new("git").args(args)).unwrap();
@@ -994,7 +989,7 @@ mod tests {
             &|_, _| Ok(()),
         )
         .unwrap();
-        let lines: Vec<String> = log.pairs.iter().map(PairResult::to_line).collect();
+        let lines: Vec<String> = log.pairs.iter().map(PairResult::to_string).collect();
         assert_eq!(lines, ["1 1 1 crash-b crash-b", "1 1 1 crash-b crash-b"]);
         let whites: Vec<&str> = log
             .pgn
@@ -1069,8 +1064,8 @@ mod tests {
     fn pairs_left_in_play_are_played_first_when_a_run_resumes() {
         let pair = |opening| PairResult {
             opening,
-            scores: [0.5, 0.5],
-            endings: ["fifty".to_string(), "fifty".to_string()],
+            scores: [Score::Draw; 2],
+            endings: [GameEnd::Fifty; 2],
         };
         // Pair 2 (opening 3) was in play when the run stopped.
         let played = [pair(1), pair(2), pair(4)];
@@ -1090,7 +1085,9 @@ mod tests {
             engine_a: "a: command `a`".to_string(),
             engine_b: "b: command `b`".to_string(),
             limit: "8+0.08".to_string(),
-            openings: "book/data/openings.epd (500 openings, git blob 0123)".to_string(),
+            openings: "book/data/openings.epd (500 openings, git blob 0123)"
+                .parse()
+                .unwrap(),
             concurrency: 2,
             margin_ms: 50,
             sprt: Some(Sprt {
@@ -1101,7 +1098,7 @@ mod tests {
             }),
             status: Status::Open,
             resumed: Vec::new(),
-            pairs: pairs.iter().map(|p| p.to_string()).collect(),
+            pairs: pairs.iter().map(|p| p.parse().unwrap()).collect(),
         };
         let folder = std::env::temp_dir().join(format!("cb2026-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&folder).unwrap();
@@ -1123,7 +1120,7 @@ mod tests {
         let (resumed, log) = resumed(&path, &path.with_extension("pgn"), fresh).unwrap();
         assert_eq!(resumed.command, record.command, "the first command is kept");
         assert_eq!(resumed.resumed, ["2026-12-02, from pair 3"]);
-        assert_eq!(log.pairs, record.pair_results().unwrap());
+        assert_eq!(log.pairs, record.pairs);
         assert_eq!(
             log.pgn.matches("[Event ").count(),
             4,
@@ -1160,10 +1157,10 @@ mod tests {
             ),
             (
                 Record {
-                    openings: "other.epd (500 openings, git blob 4567)".to_string(),
+                    openings: "other.epd (500 openings, git blob 4567)".parse().unwrap(),
                     ..record.clone()
                 },
-                "the openings differ",
+                "the opening set differs",
             ),
             (
                 Record {

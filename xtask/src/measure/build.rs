@@ -9,6 +9,7 @@
 //! relinking is done by a small linker script that xtask writes (`layout-gcc`), which
 //! cargo calls in place of `cc`: a build compiles once and links as many times as asked.
 
+use crate::revision::{self, Worktree};
 use crate::{repo_root, run, run_output};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -29,11 +30,7 @@ pub fn build(revision: Option<&str>, layouts: usize) -> Result<Build, String> {
     let root = repo_root();
     let git = |args: &[&str]| run_output(Command::new("git").current_dir(&root).args(args));
     let (name, commit) = match revision {
-        Some(revision) => {
-            let commit = git(&["rev-parse", "--verify", &format!("{revision}^{{commit}}")])
-                .map_err(|_| format!("{revision:?} is not a git revision of this repository"))?;
-            (revision.to_string(), commit.trim().to_string())
-        }
+        Some(revision) => (revision.to_string(), revision::commit_of(&root, revision)?),
         // `git stash create` makes a commit of the tracked files as they are, changes
         // included, without touching the working tree or the stash; it prints nothing when
         // there is no change, and then the working tree is HEAD.
@@ -107,20 +104,16 @@ done
 /// binaries in `folder`. The build is niced: it shares the machine with whatever is timed.
 fn compile(root: &Path, commit: &str, folder: &Path, layouts: usize) -> Result<(), String> {
     let measure = root.join("target/measure");
-    let worktree = measure.join(format!("worktree-{}", &commit[..12]));
-    let git = || {
-        let mut command = Command::new("git");
-        command.current_dir(root);
-        command
-    };
     let _ = std::fs::remove_dir_all(folder);
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
-    crate::fresh_worktree(root, &worktree, commit)?;
+    let worktree = measure.join(format!("worktree-{}", &commit[..12]));
+    let worktree = Worktree::check_out(root, &worktree, commit)?;
     let mut cargo = Command::new("nice");
     cargo
-        .current_dir(&worktree)
-        .args(["-n", "10", "cargo", "build", "--quiet", "--release"])
-        .args(["--package", "cb2026", "--bin", "cb2026"])
+        .current_dir(worktree.path())
+        .args(["-n", "10", "cargo"])
+        .args(revision::ENGINE_BUILD)
+        .arg("--quiet")
         .env("CARGO_TARGET_DIR", measure.join("build"))
         .env("CB2026_LAYOUT_DIR", folder)
         .env("CB2026_LAYOUTS", layouts.to_string());
@@ -131,9 +124,7 @@ fn compile(root: &Path, commit: &str, folder: &Path, layouts: usize) -> Result<(
             .map_err(|e| format!("{}: {e}", script.display()))?;
         cargo.env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER", &script);
     }
-    let built = run(&mut cargo);
-    run(git().args(["worktree", "remove", "--force"]).arg(&worktree))?;
-    built?;
+    run(&mut cargo)?;
     if !can_shuffle() {
         let binary = measure.join("build/release/cb2026");
         std::fs::copy(&binary, folder.join("layout-0")).map_err(|e| format!("{e}"))?;

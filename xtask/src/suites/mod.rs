@@ -268,14 +268,11 @@ fn engine(root: &Path, revision: Option<&str>) -> Result<(EngineSpec, String), S
             (binary, format!("cb2026 at {revision} (commit {commit})"))
         }
         None => {
-            run_command(Command::new("cargo").current_dir(root).args([
-                "build",
-                "--release",
-                "--package",
-                "cb2026",
-                "--bin",
-                "cb2026",
-            ]))?;
+            run_command(
+                Command::new("cargo")
+                    .current_dir(root)
+                    .args(crate::revision::ENGINE_BUILD),
+            )?;
             let head = run_output(
                 Command::new("git")
                     .current_dir(root)
