@@ -181,7 +181,7 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.null_move(position, depth, ply, (alpha, beta))? {
             return Ok(score);
         }
-        if let Some(score) = self.probcut(position, depth, ply, (alpha, beta))? {
+        if let Some(score) = self.probcut(position, hit, depth, ply, (alpha, beta))? {
             return Ok(score);
         }
         let depth = depth - self.internal_iterative_reduction(hit, depth, ply, (alpha, beta));

@@ -14,6 +14,7 @@ use crate::ordering::MovePicker;
 use crate::position::Position;
 use crate::score::MATE_BOUND;
 use crate::see::see_at_least;
+use crate::tt::{Bound, Hit};
 
 /// The shallowest node that tries ProbCut: the shallow search is this much less one ply
 /// shallower than the node's own, and must still be a search.
@@ -33,12 +34,14 @@ impl Searcher<'_> {
     ///
     /// Not at the root or a PV node (whose exact score is wanted), not in check, not at a node
     /// shallower than [`PROBCUT_MIN_DEPTH`], and not when beta is a mate score, which no margin
-    /// can clear. A capture is tried only if the static exchange evaluation says it wins at
-    /// least what the node's static evaluation lacks of the raised bound: a capture that cannot
-    /// get there on the board is not searched to find out.
+    /// can clear; nor when the table's entry `hit` already answers the shallow search
+    /// ([`table_refutes`]). A capture is tried only if the static exchange evaluation says it
+    /// wins at least what the node's static evaluation lacks of the raised bound: a capture
+    /// that cannot get there on the board is not searched to find out.
     pub(super) fn probcut(
         &mut self,
         position: &Position,
+        hit: Option<Hit>,
         depth: Depth,
         ply: usize,
         (alpha, beta): (i32, i32),
@@ -55,6 +58,9 @@ impl Searcher<'_> {
             return Ok(None);
         }
         let raised = beta + PROBCUT_MARGIN;
+        if hit.is_some_and(|hit| table_refutes(hit, depth, raised)) {
+            return Ok(None);
+        }
         let lacking = raised - self.static_eval(position, ply);
         for mv in MovePicker::new(position, captures(position), None) {
             if !see_at_least(position, mv, lacking) {
@@ -77,6 +83,15 @@ impl Searcher<'_> {
     }
 }
 
+/// Whether the table's entry `hit` already says that ProbCut's bet at a node `depth` deep
+/// would lose: searched at least as deep as the shallow search would search the node, it found
+/// the node's score below `raised`, exactly or as an upper bound. The shallow search would
+/// most likely find no more, and it is not paid for. A lower bound below `raised` says nothing
+/// of whether the score reaches it.
+fn table_refutes(hit: Hit, depth: Depth, raised: i32) -> bool {
+    hit.depth > depth - PROBCUT_REDUCTION && hit.bound != Bound::Lower && hit.score < raised
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,10 +109,15 @@ mod tests {
     const CHECK: &str = "4r1k1/r7/8/8/8/8/8/R3K3 w - - 0 1";
 
     /// What ProbCut says of `fen` under `config`, at ply 1 of a search, `depth` deep, with the
-    /// window (`alpha`, `beta`).
-    fn probcut(
+    /// window (`alpha`, `beta`), and no entry in the table.
+    fn probcut(config: SearchConfig, fen: &str, depth: Depth, window: (i32, i32)) -> Option<i32> {
+        probcut_after(config, (fen, None), depth, window)
+    }
+
+    /// What ProbCut says of `fen`, as [`probcut`], with `hit` the table's entry for it.
+    fn probcut_after(
         config: SearchConfig,
-        fen: &str,
+        (fen, hit): (&str, Option<Hit>),
         depth: Depth,
         (alpha, beta): (i32, i32),
     ) -> Option<i32> {
@@ -106,7 +126,7 @@ mod tests {
         let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
         searcher.stack[1] = Frame::of(&position);
         searcher
-            .probcut(&position, depth, 1, (alpha, beta))
+            .probcut(&position, hit, depth, 1, (alpha, beta))
             .unwrap()
     }
 
@@ -146,5 +166,29 @@ mod tests {
         assert_eq!(probcut(on(), FREE_QUEEN, depth, mate), None, "mate");
         let off = SearchConfig::default();
         assert_eq!(probcut(off, FREE_QUEEN, depth, NULL), None, "off");
+    }
+
+    #[test]
+    fn an_entry_as_deep_as_the_shallow_search_and_below_the_bound_spares_it() {
+        let depth = PROBCUT_MIN_DEPTH + 2;
+        let entry = |score, bound, entry_depth| {
+            let hit = Hit {
+                mv: None,
+                score,
+                depth: entry_depth,
+                bound,
+            };
+            probcut_after(on(), (FREE_QUEEN, Some(hit)), depth, NULL)
+        };
+        let as_deep = depth - PROBCUT_REDUCTION + 1;
+        assert_eq!(entry(0, Bound::Upper, as_deep), None, "upper bound");
+        assert_eq!(entry(0, Bound::Exact, as_deep), None, "exact");
+        // The entry cannot answer: too shallow, a lower bound, or at the raised bound.
+        assert!(entry(0, Bound::Upper, as_deep - 1).is_some(), "shallow");
+        assert!(entry(0, Bound::Lower, as_deep).is_some(), "lower bound");
+        assert!(
+            entry(PROBCUT_MARGIN, Bound::Exact, as_deep).is_some(),
+            "at the bound"
+        );
     }
 }
