@@ -20,6 +20,11 @@ pub const ENGINE_BUILD: [&str; 6] = [
     "cb2026",
 ];
 
+/// Where [`ENGINE_BUILD`] leaves the engine's binary, in the build folder `target`.
+pub fn engine_binary(target: &Path) -> PathBuf {
+    target.join("release/cb2026")
+}
+
 /// The full commit that `revision` (a branch, a tag, `HEAD~2`, an abbreviated commit) names in
 /// the repository at `root`, or an error that names the revision.
 pub fn commit_of(root: &Path, revision: &str) -> Result<String, String> {
@@ -31,12 +36,14 @@ pub fn commit_of(root: &Path, revision: &str) -> Result<String, String> {
 
 /// A revision checked out, detached, in a folder of its own. The folder is removed with the
 /// worktree when the value is dropped, whether the work in it succeeded or not, so a failed
-/// build leaves no worktree behind for git to trip over.
+/// build leaves no worktree behind for git to trip over; unless it is [`Worktree::keep`]t.
 pub struct Worktree {
     /// The repository the worktree belongs to.
     root: PathBuf,
     /// The folder the revision is checked out in.
     path: PathBuf,
+    /// Whether the worktree stays when the value is dropped.
+    kept: bool,
 }
 
 impl Worktree {
@@ -51,45 +58,54 @@ impl Worktree {
         Ok(Worktree {
             root: root.to_path_buf(),
             path: path.to_path_buf(),
+            kept: false,
         })
     }
 
-    /// The folder the revision is checked out in.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Leaves the worktree in place, for a reader to look at, and gives its folder.
-    pub fn keep(self) -> PathBuf {
-        let kept = std::mem::ManuallyDrop::new(self);
-        kept.path.clone()
+    pub fn keep(mut self) -> PathBuf {
+        self.kept = true;
+        self.path.clone()
     }
 
-    /// `cargo` with `args`, run in the worktree with its build in `target`, a folder outside
-    /// it that later builds can share.
-    pub fn cargo(&self, target: &Path, args: &[&str]) -> Command {
-        let mut command = Command::new("cargo");
+    /// `program` with `args`, run in the worktree with cargo's builds in `target`, a folder
+    /// outside it that later builds can share: `cargo`, or a command that runs it (`nice`).
+    pub fn command(&self, target: &Path, program: &str, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
         command
             .current_dir(&self.path)
             .env("CARGO_TARGET_DIR", target)
             .args(args);
         command
     }
-}
 
-impl Drop for Worktree {
-    fn drop(&mut self) {
-        remove(&self.root, &self.path);
+    /// `cargo` with `args`, run as [`Worktree::command`] runs it.
+    pub fn cargo(&self, target: &Path, args: &[&str]) -> Command {
+        self.command(target, "cargo", args)
     }
 }
 
-/// Removes the worktree at `path`, if there is one; quietly, since there often is not.
-fn remove(root: &Path, path: &Path) {
+impl Drop for Worktree {
+    /// Removes the worktree, unless it is kept; a removal that fails is said, not hidden, since
+    /// git then still lists the folder.
+    fn drop(&mut self) {
+        if !self.kept && !remove(&self.root, &self.path) {
+            eprintln!(
+                "could not remove the worktree {}: `git worktree prune` tidies it",
+                self.path.display()
+            );
+        }
+    }
+}
+
+/// Removes the worktree at `path`, if there is one, quietly; whether none is left there.
+fn remove(root: &Path, path: &Path) -> bool {
     let _ = git(root)
         .args(["worktree", "remove", "--force"])
         .arg(path)
         .stderr(Stdio::null())
         .status();
+    !path.exists()
 }
 
 /// `git`, run in the repository at `root`.

@@ -105,7 +105,9 @@ pub fn install(root: &Path, tools: &[&Tool]) -> Result<(), String> {
         cargo
             .env("CARGO_PROFILE_RELEASE_LTO", "off")
             .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
-            .args(["install", "--locked", "--quiet", "--root"])
+            // Forced: a tool that does not answer with its version is rebuilt, even where
+            // cargo's own list says that version is installed.
+            .args(["install", "--locked", "--force", "--quiet", "--root"])
             .arg(tool.install_root(root))
             .arg("--target-dir")
             .arg(tools_root(root).join("target"));

@@ -397,7 +397,7 @@ mod tests {
     }
 
     #[test]
-    fn a_preset_holds_the_switches_up_to_its_stage_and_the_last_is_mains_default() {
+    fn a_preset_holds_the_switches_up_to_its_stage_and_the_last_is_main_without_the_sections() {
         for stage in 1..=LAST_STAGE {
             let preset = SearchConfig::preset(stage).unwrap();
             for switch in SWITCHES {

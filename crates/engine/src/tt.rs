@@ -68,7 +68,8 @@ struct Entry {
     /// The key's low 32 bits. The bucket was chosen by the key's high bits, so these are the
     /// bits that tell apart positions sharing a bucket.
     check: u32,
-    /// The best move found, if the search found one (a node that failed low has none).
+    /// The best move found, if the search found one; a node that failed low has none of its
+    /// own, and keeps the move an earlier search stored for the position, if there was one.
     mv: Option<Move>,
     /// The score, with mates counted from this position rather than from the root.
     score: i16,

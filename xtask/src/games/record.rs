@@ -90,7 +90,13 @@ impl FromStr for OpeningSet {
 
     fn from_str(text: &str) -> Result<OpeningSet, String> {
         let bad = || format!("openings {text:?}: write PATH (N openings, git blob ID)");
-        let (path, rest) = text.split_once(" (").ok_or_else(bad)?;
+        // The path may hold " (" itself: the count's parenthesis is the last one a digit opens.
+        let (at, _) = text
+            .match_indices(" (")
+            .filter(|(at, _)| text[at + 2..].starts_with(|c: char| c.is_ascii_digit()))
+            .last()
+            .ok_or_else(bad)?;
+        let (path, rest) = (&text[..at], &text[at + 2..]);
         let inside = rest.strip_suffix(')').ok_or_else(bad)?;
         let (inside, note) = match inside.split_once(": ") {
             Some((inside, note)) => (inside, Some(note.to_string())),
@@ -100,7 +106,7 @@ impl FromStr for OpeningSet {
             Some((count, blob)) => (count, Some(blob.to_string())),
             None => (inside, None),
         };
-        let count = count.strip_suffix(" openings").unwrap_or(count);
+        let count = count.strip_suffix(" openings").ok_or_else(bad)?;
         Ok(OpeningSet {
             path: path.to_string(),
             count: count.parse().map_err(|_| bad())?,
@@ -757,15 +763,33 @@ mod tests {
 
     #[test]
     fn every_ending_and_score_reads_back_as_written() {
-        for line in [
-            "1 0 0.5 stalemate fifty",
-            "2 1 0 material repetition",
-            "3 0 1 illegal-a crash-b",
-            "4 1 0 hang-b time-b",
-        ] {
-            let pair: PairResult = line.parse().unwrap();
-            assert_eq!(pair.to_string(), line);
+        let rules = [
+            GameEnd::Mate,
+            GameEnd::Stalemate,
+            GameEnd::Repetition,
+            GameEnd::Fifty,
+            GameEnd::Material,
+        ];
+        let kinds = [
+            FaultKind::Time,
+            FaultKind::Illegal,
+            FaultKind::Crash,
+            FaultKind::Hang,
+        ];
+        let faults = kinds
+            .into_iter()
+            .flat_map(|kind| [GameEnd::Fault(kind, Side::A), GameEnd::Fault(kind, Side::B)]);
+        let endings: Vec<GameEnd> = rules.into_iter().chain(faults).collect();
+        assert_eq!(endings.len(), 13);
+        for ending in endings {
+            assert_eq!(ending.to_string().parse(), Ok(ending), "{ending}");
         }
+        for score in [Score::Loss, Score::Draw, Score::Win] {
+            assert_eq!(score.to_string().parse(), Ok(score), "{score}");
+        }
+        let pair: PairResult = "17 1 0.5 time-b repetition".parse().unwrap();
+        assert_eq!(pair.to_string(), "17 1 0.5 time-b repetition");
+        assert_eq!(pair.half_points(), 3);
     }
 
     #[test]
@@ -781,8 +805,11 @@ mod tests {
         let set: OpeningSet = "a.epd (12 openings, git blob 00ff: why)".parse().unwrap();
         assert_eq!((set.count, set.blob.as_deref()), (12, Some("00ff")));
         assert_eq!(set.note.as_deref(), Some("why"));
+        let odd: OpeningSet = "my (copy).epd (7 openings)".parse().unwrap();
+        assert_eq!((odd.path.as_str(), odd.count), ("my (copy).epd", 7));
         assert!("a.epd".parse::<OpeningSet>().is_err());
         assert!("a.epd (many openings)".parse::<OpeningSet>().is_err());
+        assert!("a.epd (500)".parse::<OpeningSet>().is_err());
     }
 
     #[test]

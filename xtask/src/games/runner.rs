@@ -322,62 +322,53 @@ fn not_open(path: &Path) -> Result<(), String> {
 /// noted in the record; its command stays the first.
 fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record, Log), String> {
     let mut record = Record::load(record_path)?;
-    let sprt_text = |r: &Record| match r.sprt {
-        Some(Sprt {
-            elo0,
-            elo1,
-            alpha,
-            beta,
-        }) => format!("H0 {elo0}, H1 {elo1}, alpha {alpha}, beta {beta}"),
-        None => "no SPRT".to_string(),
-    };
-    let margin_text = |r: &Record| format!("{} ms", r.margin_ms);
-    // Each setting: whether the record and this command differ, and how each gives it.
-    for (setting, differs, kept, given) in [
-        (
-            "engine A",
-            record.engine_a != fresh.engine_a,
-            record.engine_a.clone(),
-            fresh.engine_a.clone(),
-        ),
-        (
-            "engine B",
-            record.engine_b != fresh.engine_b,
-            record.engine_b.clone(),
-            fresh.engine_b.clone(),
-        ),
-        (
-            "the limit",
-            record.limit != fresh.limit,
-            record.limit.clone(),
-            fresh.limit.clone(),
-        ),
-        (
-            "the opening set",
-            !record.openings.same_file(&fresh.openings),
-            record.openings.to_string(),
-            fresh.openings.to_string(),
-        ),
-        (
-            "the margin",
-            record.margin_ms != fresh.margin_ms,
-            margin_text(&record),
-            margin_text(&fresh),
-        ),
-        (
-            "the SPRT",
-            record.sprt != fresh.sprt,
-            sprt_text(&record),
-            sprt_text(&fresh),
-        ),
-    ] {
-        if differs {
-            return Err(format!(
-                "{}: cannot resume, {setting} differs: the record has {kept}, this command {given}",
-                record_path.display()
-            ));
+    let same = |setting: &str, equal: bool, kept: String, given: String| {
+        if equal {
+            return Ok(());
         }
-    }
+        Err(format!(
+            "{}: cannot resume, {setting} differs: the record has {kept}, this command {given}",
+            record_path.display()
+        ))
+    };
+    let sprt_text = |r: &Record| r.sprt.map_or("no SPRT".to_string(), |s| s.to_string());
+    let (kept, given) = (&record, &fresh);
+    same(
+        "engine A",
+        kept.engine_a == given.engine_a,
+        kept.engine_a.clone(),
+        given.engine_a.clone(),
+    )?;
+    same(
+        "engine B",
+        kept.engine_b == given.engine_b,
+        kept.engine_b.clone(),
+        given.engine_b.clone(),
+    )?;
+    same(
+        "the limit",
+        kept.limit == given.limit,
+        kept.limit.clone(),
+        given.limit.clone(),
+    )?;
+    same(
+        "the opening set",
+        kept.openings.same_file(&given.openings),
+        kept.openings.to_string(),
+        given.openings.to_string(),
+    )?;
+    same(
+        "the margin",
+        kept.margin_ms == given.margin_ms,
+        format!("{} ms", kept.margin_ms),
+        format!("{} ms", given.margin_ms),
+    )?;
+    same(
+        "the SPRT",
+        kept.sprt == given.sprt,
+        sprt_text(kept),
+        sprt_text(given),
+    )?;
     let status = record.outcome();
     if status != Status::Open {
         return Err(format!(
@@ -554,7 +545,7 @@ pub fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), 
     let target = root.join("target/match/build");
     run(&mut worktree.cargo(&target, &revision::ENGINE_BUILD))?;
     std::fs::create_dir_all(root.join("target/match/bin"))
-        .and_then(|()| std::fs::copy(target.join("release/cb2026"), &binary))
+        .and_then(|()| std::fs::copy(revision::engine_binary(&target), &binary))
         .map_err(|e| format!("cannot keep the binary of {commit}: {e}"))?;
     Ok((binary, commit))
 }
@@ -1126,6 +1117,20 @@ mod tests {
             4,
             "a game past the record is dropped"
         );
+        std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_resume_after_the_opening_set_was_replaced_goes_on_with_the_recorded_version() {
+        let (record, path) = open_record("replaced", &["1 1 0.5 mate fifty"]);
+        let fresh = Record {
+            openings: "book/data/openings.epd (500 openings, git blob 4567)"
+                .parse()
+                .unwrap(),
+            ..record.clone()
+        };
+        let (resumed, _) = resumed(&path, &path.with_extension("pgn"), fresh).unwrap();
+        assert_eq!(resumed.openings.blob.as_deref(), Some("0123"));
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 

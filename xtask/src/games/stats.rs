@@ -201,6 +201,19 @@ pub struct Sprt {
     pub beta: f64,
 }
 
+impl std::fmt::Display for Sprt {
+    /// The hypotheses and error rates, as a person reads them.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Sprt {
+            elo0,
+            elo1,
+            alpha,
+            beta,
+        } = self;
+        write!(f, "H0 {elo0}, H1 {elo1}, alpha {alpha}, beta {beta}")
+    }
+}
+
 /// What an SPRT concludes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {

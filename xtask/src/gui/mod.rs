@@ -60,8 +60,10 @@ pub fn main() -> Result<(), String> {
     let root = repo_root();
     install_packages()?;
     println!("building the release engine");
-    let build = ["build", "--release", "--quiet", "--package", "cb2026"];
-    run(Command::new("cargo").current_dir(&root).args(build))?;
+    run(Command::new("cargo")
+        .current_dir(&root)
+        .args(crate::revision::ENGINE_BUILD)
+        .arg("--quiet"))?;
     let scratch = root.join(SCRATCH);
     let _ = std::fs::remove_dir_all(&scratch);
     let images = root.join(IMAGES);
@@ -69,7 +71,10 @@ pub fn main() -> Result<(), String> {
         std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     }
     let display = Display::start(&scratch.join("xvfb.log"))?;
-    let pychess = PyChess::new(&scratch.join("home"), &root.join("target/release/cb2026"))?;
+    let pychess = PyChess::new(
+        &scratch.join("home"),
+        &crate::revision::engine_binary(&root.join("target")),
+    )?;
     let version = pychess_version()?;
     println!(
         "PyChess {version} (Debian's package), display {}",

@@ -108,13 +108,11 @@ fn compile(root: &Path, commit: &str, folder: &Path, layouts: usize) -> Result<(
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     let worktree = measure.join(format!("worktree-{}", &commit[..12]));
     let worktree = Worktree::check_out(root, &worktree, commit)?;
-    let mut cargo = Command::new("nice");
+    let target = measure.join("build");
+    let mut cargo = worktree.command(&target, "nice", &["-n", "10", "cargo"]);
     cargo
-        .current_dir(worktree.path())
-        .args(["-n", "10", "cargo"])
         .args(revision::ENGINE_BUILD)
         .arg("--quiet")
-        .env("CARGO_TARGET_DIR", measure.join("build"))
         .env("CB2026_LAYOUT_DIR", folder)
         .env("CB2026_LAYOUTS", layouts.to_string());
     if can_shuffle() {
@@ -126,7 +124,7 @@ fn compile(root: &Path, commit: &str, folder: &Path, layouts: usize) -> Result<(
     }
     run(&mut cargo)?;
     if !can_shuffle() {
-        let binary = measure.join("build/release/cb2026");
+        let binary = revision::engine_binary(&target);
         std::fs::copy(&binary, folder.join("layout-0")).map_err(|e| format!("{e}"))?;
     }
     Ok(())

@@ -289,7 +289,10 @@ fn engine(root: &Path, revision: Option<&str>) -> Result<(EngineSpec, String), S
                 " with uncommitted changes"
             };
             let description = format!("cb2026's working tree (commit {}{dirty})", head.trim());
-            (root.join("target/release/cb2026"), description)
+            (
+                crate::revision::engine_binary(&root.join("target")),
+                description,
+            )
         }
     };
     let spec = EngineSpec {

@@ -212,7 +212,8 @@ pub fn cutoff_bonus(depth: i32) -> i32 {
 /// Adds `change` to the history score `entry`, less `entry`'s own share of it: the closer the
 /// score is already to the bound on `change`'s side, the less it moves. A score never leaves
 /// ±[`MAX_HISTORY`], and a move that keeps causing cutoffs saturates there instead of
-/// outgrowing every other; a move that has stopped working loses its lead at once.
+/// outgrowing every other; a move that has stopped working loses its lead fast, since a
+/// malus moves a saturated score by twice its size.
 pub fn gravity(entry: &mut i32, change: i32) {
     let change = change.clamp(-MAX_HISTORY, MAX_HISTORY);
     *entry += change - *entry * change.abs() / MAX_HISTORY;

@@ -26,11 +26,13 @@ impl Searcher<'_> {
     /// the null move is not tried or does not reach beta.
     ///
     /// The null move is tried only where it can be trusted and is worth its search: not at a
-    /// PV node (whose exact score is wanted) nor at the root, not in check (passing would leave
-    /// the king in check), not straight after another null move (two passes in a row search
-    /// the same position shallower, and prove nothing), not when the side to move has only
-    /// its king and pawns (where zugzwang, when every move makes things worse, is common),
-    /// and only when the static evaluation is at or above beta already.
+    /// PV node (whose exact score is wanted) nor at the root, not at a node shallower than
+    /// [`NULL_MOVE_MIN_DEPTH`] (whose own search costs too little for a guess to save
+    /// anything), not in check (passing would leave the king in check), not straight after
+    /// another null move (two passes in a row search the same position shallower, and prove
+    /// nothing), not when the side to move has only its king and pawns (where zugzwang, when
+    /// every move makes things worse, is common), and only when the static evaluation is at or
+    /// above beta already.
     pub(super) fn null_move(
         &mut self,
         position: &Position,

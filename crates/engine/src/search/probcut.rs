@@ -111,13 +111,14 @@ mod tests {
     /// What ProbCut says of `fen` under `config`, at ply 1 of a search, `depth` deep, with the
     /// window (`alpha`, `beta`), and no entry in the table.
     fn probcut(config: SearchConfig, fen: &str, depth: Depth, window: (i32, i32)) -> Option<i32> {
-        probcut_after(config, (fen, None), depth, window)
+        probcut_after(config, fen, None, depth, window)
     }
 
     /// What ProbCut says of `fen`, as [`probcut`], with `hit` the table's entry for it.
     fn probcut_after(
         config: SearchConfig,
-        (fen, hit): (&str, Option<Hit>),
+        fen: &str,
+        hit: Option<Hit>,
         depth: Depth,
         (alpha, beta): (i32, i32),
     ) -> Option<i32> {
@@ -178,7 +179,7 @@ mod tests {
                 depth: entry_depth,
                 bound,
             };
-            probcut_after(on(), (FREE_QUEEN, Some(hit)), depth, NULL)
+            probcut_after(on(), FREE_QUEEN, Some(hit), depth, NULL)
         };
         let as_deep = depth - PROBCUT_REDUCTION + 1;
         assert_eq!(entry(0, Bound::Upper, as_deep), None, "upper bound");

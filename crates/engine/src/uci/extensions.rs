@@ -4,9 +4,10 @@
 use crate::config::SearchConfig;
 use crate::search::MAX_DEPTH;
 
-/// The answer to `stats [depth] [stage N]` or `bench [depth] [stage N]` (`command`, then
-/// `words`): the six positions' statistics, or the bench, at the depth given or the command's
-/// default, under stage N's preset if one is given and the engine's `config` if not.
+/// The answer to `stats [depth] [stage N|main]` or `bench [depth] [stage N|main]` (`command`,
+/// then `words`): the six positions' statistics, or the bench, at the depth given or the
+/// command's default, under stage N's preset (or main's search) if one is given and the
+/// engine's `config` if not.
 pub(super) fn measurement(
     command: &str,
     words: &[&str],
@@ -14,7 +15,7 @@ pub(super) fn measurement(
 ) -> Result<String, String> {
     let (words, config) = match words {
         [depth @ .., "stage", stage] => (depth, stage_preset(stage)?),
-        [.., "stage"] => return Err(format!("{command} stage needs a stage number")),
+        [.., "stage"] => return Err(format!("{command} stage needs a stage number or main")),
         _ => (words, config),
     };
     Ok(if command == "stats" {
@@ -52,7 +53,7 @@ pub(super) const MAIN: &str = "main";
 /// The search `text` names: [`MAIN`] for main's defaults, a stage's number (`12`) for that
 /// stage's preset; or what is wrong with it.
 pub(super) fn stage_preset(text: &str) -> Result<SearchConfig, String> {
-    if text == MAIN {
+    if text.eq_ignore_ascii_case(MAIN) {
         return Ok(SearchConfig::default());
     }
     let stage = text
@@ -73,6 +74,6 @@ pub(super) fn set_switch(config: SearchConfig, words: &[&str]) -> Result<SearchC
                 .map_err(|error| error.to_string())?;
             Ok(changed)
         }
-        _ => Err("set needs `NAME on|off` or `stage N`".to_string()),
+        _ => Err("set needs `NAME on|off` or `stage N|main`".to_string()),
     }
 }

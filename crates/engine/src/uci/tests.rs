@@ -782,7 +782,7 @@ fn set_switches_a_technique_or_a_whole_stage_and_names_what_was_wrong() {
             "info string stage 0 is not a stage: they run from 1 to 20",
             "info string stage \"x\" is not main or a whole number",
             &unknown("nosuch"),
-            "info string set needs `NAME on|off` or `stage N`",
+            "info string set needs `NAME on|off` or `stage N|main`",
             &unknown("quickly"),
         ]
     );
@@ -827,8 +827,11 @@ fn the_stage_option_and_a_check_option_for_every_switch() {
     // Main is more than the last stage's preset, and `main` brings it back.
     let (_, engine) = answer("setoption name Stage value 20\n");
     assert_ne!(engine.options.search, SearchConfig::default());
-    let (_, engine) = answer("setoption name Stage value 20\nsetoption name Stage value main\n");
-    assert_eq!(engine.options.search, SearchConfig::default());
+    for main in ["main", "MAIN"] {
+        let script = format!("setoption name Stage value 20\nsetoption name Stage value {main}\n");
+        let (_, engine) = answer(&script);
+        assert_eq!(engine.options.search, SearchConfig::default(), "{main}");
+    }
 }
 
 #[test]
@@ -860,7 +863,7 @@ fn stats_and_bench_take_a_stage_and_name_a_bad_one() {
     assert!(lines[19].ends_with(" nps"), "{output}");
     assert_eq!(
         measurement("bench", &["stage"], SearchConfig::default()),
-        Err("bench stage needs a stage number".to_string())
+        Err("bench stage needs a stage number or main".to_string())
     );
     assert_eq!(
         measurement("stats", &["1", "stage", "x"], SearchConfig::default()),
