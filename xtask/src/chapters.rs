@@ -22,13 +22,9 @@
 //!
 //! `sync-chapters` writes what the check would expect. The check never writes.
 
-use crate::diagram::{self, Diagram};
 use crate::figures::{self, Source};
-use crate::listing::{self, ItemRef};
 use crate::plan::{Links, Plan};
-use crate::plot::Plot;
-use crate::stage_map;
-use crate::transcript;
+use crate::{diagram, listing, plot, stage_map, transcript};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -42,11 +38,38 @@ pub struct Problem {
     pub line: usize,
     /// What is wrong.
     pub message: String,
+    /// Who mends it.
+    pub mend: Mend,
+}
+
+/// Who mends a problem.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mend {
+    /// `sync-chapters`: the page is behind its source, and regenerating it catches up.
+    Sync,
+    /// A person: the source is missing or wrong, or the page names what does not exist.
+    ByHand,
+}
+
+impl Problem {
+    /// A problem on line `line` of `file`.
+    fn new(file: &Path, line: usize, message: String, mend: Mend) -> Problem {
+        Problem {
+            file: file.to_path_buf(),
+            line,
+            message,
+            mend,
+        }
+    }
 }
 
 impl fmt::Display for Problem {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)
+        write!(f, "{}:{}: {}", self.file.display(), self.line, self.message)?;
+        if self.mend == Mend::Sync {
+            write!(f, " (cargo xtask sync-chapters rewrites it)")?;
+        }
+        Ok(())
     }
 }
 
@@ -102,8 +125,7 @@ pub fn sync(root: &Path) -> Result<(Vec<PathBuf>, Vec<Problem>), String> {
             }
         }
         // What remains after a sync is what regenerating could not fix.
-        let mended = |p: &Problem| p.message.ends_with(SYNC_HINT);
-        unmended.extend(page.problems.into_iter().filter(|p| !mended(p)));
+        unmended.extend(page.problems.into_iter().filter(|p| p.mend == Mend::ByHand));
     }
     Ok((changed, unmended))
 }
@@ -148,33 +170,27 @@ fn book_problems(root: &Path, pages: &[Page]) -> Result<Vec<Problem>, String> {
                     "{} is drawn by two diagrams: give them different names",
                     file.display()
                 );
-                problems.push(Problem {
-                    file: page.file.clone(),
-                    line: 1,
-                    message,
-                });
+                problems.push(Problem::new(&page.file, 1, message, Mend::ByHand));
             }
             seen.push(file);
         }
     }
     for file in orphan_drawings(root, pages)? {
-        let message = format!("no page draws this diagram {SYNC_HINT}");
-        problems.push(Problem {
-            file,
-            line: 1,
-            message,
-        });
+        let message = "no page draws this diagram".to_string();
+        problems.push(Problem::new(&file, 1, message, Mend::Sync));
     }
     Ok(problems)
 }
-
-/// The end of every message about a part that `sync-chapters` regenerates.
-const SYNC_HINT: &str = "(cargo xtask sync-chapters rewrites it)";
 
 /// Every page of the book: SUMMARY.md, then each Markdown file in book/src.
 fn pages(root: &Path) -> Result<Vec<Page>, String> {
     let plan = Plan::load(root)?;
     let sources = figures::sources(root)?;
+    let context = Context {
+        root,
+        plan: &plan,
+        sources: &sources,
+    };
     let src = root.join(BOOK_SRC);
     let mut names: Vec<String> = std::fs::read_dir(&src)
         .map_err(|e| format!("{}: cannot read: {e}", src.display()))?
@@ -207,18 +223,14 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
         let actual = std::fs::read_to_string(root.join(&file))
             .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
         let chapter = plan.chapters.iter().find(|c| c.file == name);
-        pages.push(regenerate(root, &plan, &sources, chapter, file, actual));
+        pages.push(regenerate(&context, chapter, file, actual));
     }
     Ok(pages)
 }
 
 /// A page that should exist and does not: nothing to regenerate, one problem to report.
 fn missing_page(file: PathBuf, message: String) -> Page {
-    let problems = vec![Problem {
-        file: file.clone(),
-        line: 1,
-        message,
-    }];
+    let problems = vec![Problem::new(&file, 1, message, Mend::ByHand)];
     Page {
         file,
         actual: String::new(),
@@ -268,13 +280,8 @@ fn summary_page(root: &Path, plan: &Plan) -> Result<Page, String> {
     let mut problems = Vec::new();
     if actual != expected {
         let line = first_difference(&actual, &expected);
-        let message =
-            format!("SUMMARY.md disagrees with stages.toml about the chapters {SYNC_HINT}");
-        problems.push(Problem {
-            file: file.clone(),
-            line,
-            message,
-        });
+        let message = "SUMMARY.md disagrees with stages.toml about the chapters".to_string();
+        problems.push(Problem::new(&file, line, message, Mend::Sync));
     }
     Ok(Page {
         file,
@@ -298,24 +305,19 @@ fn first_difference(a: &str, b: &str) -> usize {
 /// `actual` with its heading, header line, listings and diagrams regenerated, and what
 /// differed.
 fn regenerate(
-    root: &Path,
-    plan: &Plan,
-    sources: &BTreeMap<String, Source>,
+    context: &Context,
     chapter: Option<&crate::plan::Chapter>,
     file: PathBuf,
     actual: String,
 ) -> Page {
+    let plan = context.plan;
     let lines: Vec<&str> = actual.lines().collect();
     let mut out: Vec<String> = Vec::new();
     let mut drawings = Vec::new();
     let mut diagram_ids = Vec::new();
     let mut problems = Vec::new();
-    let mut problem = |line: usize, message: String| {
-        problems.push(Problem {
-            file: file.clone(),
-            line,
-            message,
-        });
+    let mut problem = |line: usize, message: String, mend: Mend| {
+        problems.push(Problem::new(&file, line, message, mend));
     };
 
     let mut i = 0;
@@ -324,17 +326,13 @@ fn regenerate(
         let heading = format!("# {}", chapter.title);
         let header = plan.header_line(chapter, &Links::Book).unwrap_or_default();
         if lines.first() != Some(&heading.as_str()) {
-            problem(
-                1,
-                format!("the heading should be {heading:?}, as in stages.toml {SYNC_HINT}"),
-            );
+            let message = format!("the heading should be {heading:?}, as in stages.toml");
+            problem(1, message, Mend::Sync);
         }
         let has_header = lines.get(2).is_some_and(|l| l.starts_with("*Milestone"));
         if lines.get(2) != Some(&header.as_str()) {
-            problem(
-                3,
-                format!("the header line should be {header:?}, from stages.toml {SYNC_HINT}"),
-            );
+            let message = format!("the header line should be {header:?}, from stages.toml");
+            problem(3, message, Mend::Sync);
         }
         out.extend([heading, String::new(), header, String::new()]);
         i = if has_header { 3 } else { 1 };
@@ -345,65 +343,45 @@ fn regenerate(
 
     while i < lines.len() {
         let line = lines[i];
-        let (filled, bad_figures) = figures::fill_line(sources, line);
+        let (filled, bad_figures) = figures::fill_line(context.sources, line);
         for message in bad_figures {
-            problem(i + 1, message);
+            problem(i + 1, message, Mend::ByHand);
         }
         if filled != line {
-            problem(
-                i + 1,
-                format!("a figure differs from its pinned value {SYNC_HINT}"),
-            );
+            let message = "a figure differs from its pinned value".to_string();
+            problem(i + 1, message, Mend::Sync);
         }
         out.push(filled);
-        let block = if let Some(name) = directive(line, "table") {
-            table_at(sources, &lines, i, name)
-        } else if let Some(spec) = directive(line, "listing") {
-            listing_at(root, &lines, i, spec)
-        } else if directive(line, "stages") == Some("map") {
-            stage_map_at(plan, sources, &lines, i)
-        } else if let Some(name) = directive(line, "transcript") {
-            transcript_at(root, &lines, i, name)
-        } else if let Some(spec) = directive(line, "plot") {
-            let (block, drawn) = plot_at(root, &lines, i, spec);
-            if let Some((file, svg, id)) = drawn {
-                if std::fs::read_to_string(root.join(&file)).ok() != Some(svg.clone()) {
-                    problem(
-                        i + 1,
-                        format!("{} differs from plot {spec} {SYNC_HINT}", file.display()),
-                    );
-                }
-                diagram_ids.push(id);
-                drawings.push((file, svg));
-            }
-            block
-        } else if let Some(id) = diagram::start(line) {
-            diagram_ids.push(id.to_string());
-            let (block, drawn) = diagram_at(root, &lines, i, id);
-            for message in drawn.iter().filter_map(|(_, _, stale)| stale.clone()) {
-                problem(i + 1, message);
-            }
-            drawings.extend(drawn.into_iter().map(|(file, svg, _)| (file, svg)));
-            block
-        } else {
+        let Some(generated) = generated_at(context, &lines, i) else {
             i += 1;
             continue;
         };
+        for (drawn, svg) in &generated.drawings {
+            if std::fs::read_to_string(context.root.join(drawn))
+                .ok()
+                .as_ref()
+                != Some(svg)
+            {
+                let message = format!("{} differs from {}", drawn.display(), generated.name);
+                problem(i + 1, message, Mend::Sync);
+            }
+        }
+        diagram_ids.extend(generated.drawing_id);
+        drawings.extend(generated.drawings);
+        let block = generated.block;
         out.extend(lines[i + 1..block.start].iter().map(|l| l.to_string()));
         match block.expected {
             Ok(expected) => {
                 if lines[block.start..block.end]
                     != expected.iter().map(String::as_str).collect::<Vec<_>>()[..]
                 {
-                    problem(
-                        i + 1,
-                        format!("the {} differs from its source {SYNC_HINT}", block.what),
-                    );
+                    let message = format!("the {} differs from its source", block.what);
+                    problem(i + 1, message, Mend::Sync);
                 }
                 out.extend(expected);
             }
             Err(message) => {
-                problem(i + 1, message);
+                problem(i + 1, message, Mend::ByHand);
                 out.extend(lines[block.start..block.end].iter().map(|l| l.to_string()));
             }
         }
@@ -422,161 +400,78 @@ fn regenerate(
     }
 }
 
+/// What every kind of generated block is made from: the repository, the plan, and the pinned
+/// sources of the figures.
+pub struct Context<'a> {
+    /// The repository's root folder.
+    pub root: &'a Path,
+    /// The plan, stages.toml.
+    pub plan: &'a Plan,
+    /// Every pinned source of figures, by name.
+    pub sources: &'a BTreeMap<String, Source>,
+}
+
 /// A generated block on a page, found under the directive on line `i`: the lines it spans
 /// now, and what it should hold.
-struct Block {
+pub struct Block {
     /// The index of its first line (the lines between the directive and it are kept as they are).
-    start: usize,
+    pub start: usize,
     /// The index of the line after it.
-    end: usize,
+    pub end: usize,
     /// What it should hold, or why that cannot be made.
-    expected: Result<Vec<String>, String>,
+    pub expected: Result<Vec<String>, String>,
     /// What it is, for messages: "listing of `…`", "table of …", "HTML of diagram …".
-    what: String,
+    pub what: String,
 }
 
-/// The table under the directive `<!-- table NAME -->` on line `i`: the lines that start with
-/// `|` below it.
-fn table_at(sources: &BTreeMap<String, Source>, lines: &[&str], i: usize, name: &str) -> Block {
-    let rows = lines[i + 1..]
-        .iter()
-        .take_while(|l| l.starts_with('|'))
-        .count();
-    let expected = figures::table(sources, name);
-    Block {
-        start: i + 1,
-        end: i + 1 + rows,
-        expected,
-        what: format!("table of {name}"),
-    }
+/// What one kind of block generates: the block, and for a picture the files it draws.
+pub struct Generated {
+    /// The block on the page.
+    pub block: Block,
+    /// What draws the files, for messages: "diagram shift-east", "plot llr sprt-stage-08".
+    pub name: String,
+    /// The files it draws, relative to the repository, each with its SVG.
+    pub drawings: Vec<(PathBuf, String)>,
+    /// The name its files are known by, drawn or not (see [`diagram::belongs_to`]); `None`
+    /// for a block that draws nothing.
+    pub drawing_id: Option<String>,
 }
 
-/// The map of the stages under the directive `<!-- stages map -->` on line `i`.
-fn stage_map_at(
-    plan: &Plan,
-    sources: &BTreeMap<String, Source>,
-    lines: &[&str],
-    i: usize,
-) -> Block {
-    Block {
-        start: i + 1,
-        end: stage_map::block_end(lines, i + 1),
-        expected: stage_map::block(plan, sources),
-        what: "map of the stages".to_string(),
-    }
-}
-
-/// The plot under the directive `<!-- plot SPEC -->` on line `i`: the line of HTML after
-/// it, and the file it draws with its SVG and its name.
-fn plot_at(
-    root: &Path,
-    lines: &[&str],
-    i: usize,
-    spec: &str,
-) -> (Block, Option<(PathBuf, String, String)>) {
-    let has_html = lines
-        .get(i + 1)
-        .is_some_and(|l| l.starts_with(diagram::HTML_PREFIX));
-    let drawn = Plot::parse(spec).and_then(|plot| Ok((plot.draw(root)?, plot)));
-    let block = |expected| Block {
-        start: i + 1,
-        end: i + 1 + usize::from(has_html),
-        expected,
-        what: format!("HTML of plot {spec}"),
-    };
-    match drawn {
-        Ok(((svg, html), plot)) => {
-            let file = Path::new(BOOK_SRC).join(plot.file());
-            (block(Ok(vec![html])), Some((file, svg, plot.id())))
+impl Generated {
+    /// A block that draws no file.
+    pub fn text(block: Block) -> Generated {
+        Generated {
+            name: block.what.clone(),
+            block,
+            drawings: Vec::new(),
+            drawing_id: None,
         }
-        Err(message) => (block(Err(message)), None),
     }
 }
 
-/// The transcript under the directive `<!-- transcript NAME -->` on line `i`.
-fn transcript_at(root: &Path, lines: &[&str], i: usize, name: &str) -> Block {
-    Block {
-        start: i + 1,
-        end: transcript::block_end(lines, i + 1),
-        expected: transcript::block(root, name),
-        what: format!("transcript {name}"),
-    }
-}
+/// What makes one kind of block: from the page's lines and the line `i` of its directive, with
+/// the directive's argument.
+type Maker = fn(&Context, &[&str], usize, &str) -> Generated;
 
-/// The listing under the directive on line `i`.
-fn listing_at(root: &Path, lines: &[&str], i: usize, spec: &str) -> Block {
-    let end = listing_block_end(lines, i + 1);
-    Block {
-        start: i + 1,
-        end,
-        expected: listing_block(root, spec),
-        what: format!("listing of `{spec}`"),
-    }
-}
+/// Every kind of block that a directive line `<!-- NAME ARGUMENT -->` asks for, by its NAME,
+/// with what makes it. Each kind lives in its own module.
+const DIRECTIVES: [(&str, Maker); 5] = [
+    ("table", figures::table_at),
+    ("listing", listing::listing_at),
+    ("stages", stage_map::map_at),
+    ("transcript", transcript::transcript_at),
+    ("plot", plot::plot_at),
+];
 
-/// The diagram whose comment block starts on line `i`: the line of HTML after the block, and
-/// each file it draws with its SVG and, if the file on disk differs, a message saying so.
-fn diagram_at(
-    root: &Path,
-    lines: &[&str],
-    i: usize,
-    id: &str,
-) -> (Block, Vec<(PathBuf, String, Option<String>)>) {
-    let what = format!("HTML of diagram {id}");
-    let Some(close) = lines[i..]
-        .iter()
-        .position(|l| l.trim() == diagram::END)
-        .map(|n| i + n)
-    else {
-        let expected = Err(format!(
-            "diagram {id} is never closed by a line `{}`",
-            diagram::END
-        ));
-        return (
-            Block {
-                start: i + 1,
-                end: i + 1,
-                expected,
-                what,
-            },
-            Vec::new(),
-        );
-    };
-    let has_html = lines
-        .get(close + 1)
-        .is_some_and(|l| l.starts_with(diagram::HTML_PREFIX));
-    let end = close + 1 + usize::from(has_html);
-    let diagram = match Diagram::parse(id, &lines[i + 1..close]) {
-        Ok(diagram) => diagram,
-        Err(message) => {
-            return (
-                Block {
-                    start: close + 1,
-                    end,
-                    expected: Err(message),
-                    what,
-                },
-                Vec::new(),
-            );
-        }
-    };
-    let drawn = diagram.files().into_iter().map(|(name, svg)| {
-        let file = Path::new(BOOK_SRC).join(name);
-        let stale = std::fs::read_to_string(root.join(&file)).ok() != Some(svg.clone());
-        let message =
-            stale.then(|| format!("{} differs from diagram {id} {SYNC_HINT}", file.display()));
-        (file, svg, message)
+/// The generated block that line `i` of a page starts, if it starts one: a directive's, or a
+/// diagram's, whose comment block names it.
+fn generated_at(context: &Context, lines: &[&str], i: usize) -> Option<Generated> {
+    let line = lines[i];
+    let directed = DIRECTIVES.iter().find_map(|(name, make)| {
+        let argument = directive(line, name)?;
+        Some(make(context, lines, i, argument))
     });
-    let drawn = drawn.collect();
-    (
-        Block {
-            start: close + 1,
-            end,
-            expected: Ok(vec![diagram.html()]),
-            what,
-        },
-        drawn,
-    )
+    directed.or_else(|| diagram::start(line).map(|id| diagram::diagram_at(context, lines, i, id)))
 }
 
 /// The text of a directive line `<!-- NAME TEXT -->`: `TEXT`, if `line` is one.
@@ -587,52 +482,6 @@ fn directive<'a>(line: &'a str, name: &str) -> Option<&'a str> {
         .strip_suffix("-->")?
         .trim();
     inner.strip_prefix(name)?.strip_prefix(' ').map(str::trim)
-}
-
-/// Where the listing block that may follow a directive, starting at line `start`, ends: the
-/// line after its closing fence. The block is a caption line, a blank line and a fenced code
-/// block; if `start` begins none of that, the block is missing and ends where it starts.
-fn listing_block_end(lines: &[&str], start: usize) -> usize {
-    let mut i = start;
-    if lines
-        .get(i)
-        .is_some_and(|l| l.starts_with("<div class=\"listing-source\">"))
-    {
-        i += 1;
-        while lines.get(i).is_some_and(|l| l.trim().is_empty()) {
-            i += 1;
-        }
-    }
-    if !lines.get(i).is_some_and(|l| l.starts_with("```")) {
-        return start;
-    }
-    // The closing fence, or the end of the page if the fence is never closed.
-    match lines[i + 1..].iter().position(|l| l.trim_end() == "```") {
-        Some(offset) => i + 1 + offset + 1,
-        None => lines.len(),
-    }
-}
-
-/// The block a listing directive stands for: a caption naming the file and item, a blank
-/// line, and the item's source in a fenced code block.
-fn listing_block(root: &Path, spec: &str) -> Result<Vec<String>, String> {
-    let (path, item) = spec
-        .split_once(char::is_whitespace)
-        .ok_or_else(|| format!("a listing names a file and an item: `{spec}`"))?;
-    let item_ref = ItemRef::parse(item)?;
-    let source = std::fs::read_to_string(root.join(path))
-        .map_err(|e| format!("listing `{spec}`: cannot read {path}: {e}"))?;
-    let text = listing::extract(&source, &item_ref)
-        .map_err(|e| format!("listing `{spec}`: {path} {e}"))?;
-    let item = item.trim();
-    let mut block = vec![
-        format!("<div class=\"listing-source\"><code>{path}</code> · <code>{item}</code></div>"),
-        String::new(),
-        "```rust".to_string(),
-    ];
-    block.extend(text.lines().map(str::to_string));
-    block.push("```".to_string());
-    Ok(block)
 }
 
 #[cfg(test)]

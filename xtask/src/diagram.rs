@@ -14,9 +14,11 @@
 //! SVG file in book/src/diagrams. The text is the source: the check redraws every panel and
 //! compares, so a diagram cannot go stale, and an invalid FEN or square fails the check.
 
+use crate::chapters::{BOOK_SRC, Block, Context, Generated};
 use crate::svg::{self, Board};
 use cb2026::Square;
 use cb2026::attacks::{BISHOP_MAGICS, ROOK_MAGICS, Slider, relevant_blockers};
+use std::path::Path;
 
 /// A diagram as a chapter writes it: a name, unique in the book, and its panels.
 #[derive(Clone, Debug, PartialEq)]
@@ -488,6 +490,51 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// The diagram whose comment block starts on line `i` of a page: the line of HTML after the
+/// block, and each file it draws. Its files are its own even when it cannot be drawn (an
+/// invalid FEN, say), so they are not taken for left-overs.
+pub fn diagram_at(_context: &Context, lines: &[&str], i: usize, id: &str) -> Generated {
+    let generated = |block, drawings| Generated {
+        block,
+        name: format!("diagram {id}"),
+        drawings,
+        drawing_id: Some(id.to_string()),
+    };
+    let what = format!("HTML of diagram {id}");
+    let Some(close) = lines[i..]
+        .iter()
+        .position(|l| l.trim() == END)
+        .map(|n| i + n)
+    else {
+        let expected = Err(format!("diagram {id} is never closed by a line `{END}`"));
+        let block = Block {
+            start: i + 1,
+            end: i + 1,
+            expected,
+            what,
+        };
+        return generated(block, Vec::new());
+    };
+    let has_html = lines
+        .get(close + 1)
+        .is_some_and(|l| l.starts_with(HTML_PREFIX));
+    let end = close + 1 + usize::from(has_html);
+    let block = |expected| Block {
+        start: close + 1,
+        end,
+        expected,
+        what: what.clone(),
+    };
+    match Diagram::parse(id, &lines[i + 1..close]) {
+        Ok(diagram) => {
+            let drawings = diagram.files().into_iter();
+            let drawings = drawings.map(|(name, svg)| (Path::new(BOOK_SRC).join(name), svg));
+            generated(block(Ok(vec![diagram.html()])), drawings.collect())
+        }
+        Err(message) => generated(block(Err(message)), Vec::new()),
+    }
 }
 
 #[cfg(test)]

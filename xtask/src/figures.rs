@@ -14,6 +14,7 @@
 //! where ROW is the first cells of the row (such as `startpos 6`) and COLUMN a header name, or
 //! shows a whole source as a table under `<!-- table NAME -->`. The check regenerates both.
 
+use crate::chapters::{Block, Context, Generated};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -200,6 +201,21 @@ pub fn fill_line(sources: &BTreeMap<String, Source>, line: &str) -> (String, Vec
     }
     out.push_str(rest);
     (out, problems)
+}
+
+/// The table under the directive `<!-- table NAME -->` on line `i` of a page: the lines that
+/// start with `|` below it.
+pub fn table_at(context: &Context, lines: &[&str], i: usize, name: &str) -> Generated {
+    let rows = lines[i + 1..]
+        .iter()
+        .take_while(|l| l.starts_with('|'))
+        .count();
+    Generated::text(Block {
+        start: i + 1,
+        end: i + 1 + rows,
+        expected: table(context.sources, name),
+        what: format!("table of {name}"),
+    })
 }
 
 #[cfg(test)]

@@ -4,7 +4,9 @@
 //! its item wherever it moves in the file. The text is the item's own lines, doc comments and
 //! attributes included, with the indentation they share removed (a method is shown flush left).
 
+use crate::chapters::{Block, Context, Generated};
 use proc_macro2::Span;
+use std::path::Path;
 use syn::spanned::Spanned;
 use syn::{ImplItem, Item};
 
@@ -221,6 +223,61 @@ fn lines_of(source: &str, span: Span) -> String {
         text.push('\n');
     }
     text
+}
+
+/// The listing under the directive `<!-- listing PATH ITEM -->` on line `i` of a page.
+pub fn listing_at(context: &Context, lines: &[&str], i: usize, spec: &str) -> Generated {
+    Generated::text(Block {
+        start: i + 1,
+        end: listing_block_end(lines, i + 1),
+        expected: listing_block(context.root, spec),
+        what: format!("listing of `{spec}`"),
+    })
+}
+
+/// Where the listing block that may follow a directive, starting at line `start`, ends: the
+/// line after its closing fence. The block is a caption line, a blank line and a fenced code
+/// block; if `start` begins none of that, the block is missing and ends where it starts.
+fn listing_block_end(lines: &[&str], start: usize) -> usize {
+    let mut i = start;
+    if lines
+        .get(i)
+        .is_some_and(|l| l.starts_with("<div class=\"listing-source\">"))
+    {
+        i += 1;
+        while lines.get(i).is_some_and(|l| l.trim().is_empty()) {
+            i += 1;
+        }
+    }
+    if !lines.get(i).is_some_and(|l| l.starts_with("```")) {
+        return start;
+    }
+    // The closing fence, or the end of the page if the fence is never closed.
+    match lines[i + 1..].iter().position(|l| l.trim_end() == "```") {
+        Some(offset) => i + 1 + offset + 1,
+        None => lines.len(),
+    }
+}
+
+/// The block a listing directive stands for: a caption naming the file and item, a blank
+/// line, and the item's source in a fenced code block.
+fn listing_block(root: &Path, spec: &str) -> Result<Vec<String>, String> {
+    let (path, item) = spec
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("a listing names a file and an item: `{spec}`"))?;
+    let item_ref = ItemRef::parse(item)?;
+    let source = std::fs::read_to_string(root.join(path))
+        .map_err(|e| format!("listing `{spec}`: cannot read {path}: {e}"))?;
+    let text = extract(&source, &item_ref).map_err(|e| format!("listing `{spec}`: {path} {e}"))?;
+    let item = item.trim();
+    let mut block = vec![
+        format!("<div class=\"listing-source\"><code>{path}</code> · <code>{item}</code></div>"),
+        String::new(),
+        "```rust".to_string(),
+    ];
+    block.extend(text.lines().map(str::to_string));
+    block.push("```".to_string());
+    Ok(block)
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@
 //! board diagrams, a plot carries its own background, so it reads the same in every theme,
 //! and it depends only on the record, so `check-chapters` can redraw it and compare.
 
+use crate::chapters::{BOOK_SRC, Block, Context, Generated};
 use crate::games::record::{RECORDS, Record};
 use crate::games::stats::{Estimate, elo_text, is_open_end};
 use std::fmt::Write;
@@ -572,6 +573,36 @@ fn nice_step(rough: f64) -> f64 {
         .map(|m| m * power)
         .find(|&step| step >= rough)
         .unwrap_or(10.0 * power)
+}
+
+/// The plot under the directive `<!-- plot SPEC -->` on line `i` of a page: the line of HTML
+/// after it, and the file it draws.
+pub fn plot_at(context: &Context, lines: &[&str], i: usize, spec: &str) -> Generated {
+    let has_html = lines
+        .get(i + 1)
+        .is_some_and(|l| l.starts_with(crate::diagram::HTML_PREFIX));
+    let drawn = Plot::parse(spec).and_then(|plot| Ok((plot.draw(context.root)?, plot)));
+    let block = |expected| Block {
+        start: i + 1,
+        end: i + 1 + usize::from(has_html),
+        expected,
+        what: format!("HTML of plot {spec}"),
+    };
+    let name = format!("plot {spec}");
+    match drawn {
+        Ok(((svg, html), plot)) => Generated {
+            block: block(Ok(vec![html])),
+            name,
+            drawings: vec![(Path::new(BOOK_SRC).join(plot.file()), svg)],
+            drawing_id: Some(plot.id()),
+        },
+        Err(message) => Generated {
+            block: block(Err(message)),
+            name,
+            drawings: Vec::new(),
+            drawing_id: None,
+        },
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! Everything in it comes from stages.toml, Cargo.toml's repository address and the pinned
 //! figures, so `check-chapters` regenerates it and compares, as it does a table of figures.
 
+use crate::chapters::{Block, Context, Generated};
 use crate::figures::{self, Source};
 use crate::plan::{Links, Plan};
 use std::collections::BTreeMap;
@@ -90,6 +91,22 @@ fn quote_figures(sources: &BTreeMap<String, Source>, text: &str) -> Result<Strin
     }
     out.push_str(rest);
     Ok(out)
+}
+
+/// The map of the stages under the directive `<!-- stages map -->` on line `i` of a page.
+pub fn map_at(context: &Context, lines: &[&str], i: usize, what: &str) -> Generated {
+    let expected = match what {
+        "map" => block(context.plan, context.sources),
+        _ => Err(format!(
+            "`stages {what}`: the only stages directive is `stages map`"
+        )),
+    };
+    Generated::text(Block {
+        start: i + 1,
+        end: block_end(lines, i + 1),
+        expected,
+        what: "map of the stages".to_string(),
+    })
 }
 
 #[cfg(test)]

@@ -8,6 +8,7 @@
 //! engine prints fails that test; once the new snapshot is accepted, `check-chapters` fails
 //! until `sync-chapters` has redrawn the block from it.
 
+use crate::chapters::{Block, Context, Generated};
 use std::path::Path;
 
 /// The folder of the pinned transcripts, relative to the repository.
@@ -77,6 +78,16 @@ pub fn block_end(lines: &[&str], start: usize) -> usize {
         Some(offset) => start + offset + 1,
         None => start,
     }
+}
+
+/// The transcript under the directive `<!-- transcript NAME -->` on line `i` of a page.
+pub fn transcript_at(context: &Context, lines: &[&str], i: usize, name: &str) -> Generated {
+    Generated::text(Block {
+        start: i + 1,
+        end: block_end(lines, i + 1),
+        expected: block(context.root, name),
+        what: format!("transcript {name}"),
+    })
 }
 
 #[cfg(test)]
