@@ -6,6 +6,7 @@ use crate::plan::tag_name;
 use crate::revision::Worktree;
 use crate::tools::{self, LINKCHECK, MDBOOK, MDBOOK_SERVE, Tool};
 use crate::{repo_root, run};
+use anyhow::{Result, bail};
 use std::path::Path;
 use std::process::Command;
 
@@ -22,7 +23,7 @@ pub struct BookArgs {
 }
 
 /// Runs `cargo xtask book [--serve | --stage N]`.
-pub fn main(args: &BookArgs) -> Result<(), String> {
+pub fn main(args: &BookArgs) -> Result<()> {
     let root = repo_root();
     match (args.serve, args.stage) {
         (true, _) => serve(&root),
@@ -38,14 +39,14 @@ pub fn main(args: &BookArgs) -> Result<(), String> {
 
 /// Builds the book into book/build: the HTML into book/build/html, and the link check, which
 /// fails the build on a broken link.
-pub fn build(root: &Path) -> Result<(), String> {
+pub fn build(root: &Path) -> Result<()> {
     run(mdbook(root, &MDBOOK)?.arg("build").arg(root.join("book")))
 }
 
 /// Builds the book as it stood at the tag of stage `number`, for a reader following along:
 /// the tag is checked out in a worktree of its own, `target/book-stages/stage-NN`, so its
 /// code is there to read beside it, and its book is built there with this checkout's tools.
-fn build_stage(root: &Path, number: u32) -> Result<(), String> {
+fn build_stage(root: &Path, number: u32) -> Result<()> {
     let tag = tag_name(number);
     let exists = Command::new("git")
         .current_dir(root)
@@ -55,10 +56,10 @@ fn build_stage(root: &Path, number: u32) -> Result<(), String> {
         .status()
         .is_ok_and(|s| s.success());
     if !exists {
-        return Err(format!(
+        bail!(
             "there is no tag {tag} here: `cargo xtask stages list` shows the tags, and \
              `cargo xtask stages tag` makes the missing ones from the `Stage: N` trailers"
-        ));
+        );
     }
     let worktree = root.join("target/book-stages").join(&tag);
     // A worktree left by an earlier run is replaced, so the book is always the tag's own; this
@@ -77,7 +78,7 @@ fn build_stage(root: &Path, number: u32) -> Result<(), String> {
 }
 
 /// Serves the book on localhost, rebuilding it when a page changes.
-fn serve(root: &Path) -> Result<(), String> {
+fn serve(root: &Path) -> Result<()> {
     let mut mdbook = mdbook(root, &MDBOOK_SERVE)?;
     println!("serving the book on http://127.0.0.1:3000 (Ctrl-C stops)");
     run(mdbook
@@ -87,7 +88,7 @@ fn serve(root: &Path) -> Result<(), String> {
 
 /// A command running `mdbook`, one of the two builds of mdBook, with the link checker on its
 /// PATH so mdBook finds it as the `linkcheck2` backend; both are installed first if missing.
-fn mdbook(root: &Path, mdbook: &Tool) -> Result<Command, String> {
+fn mdbook(root: &Path, mdbook: &Tool) -> Result<Command> {
     tools::install(root, &[mdbook, &LINKCHECK])?;
     let bin = LINKCHECK.bin_folder(root);
     let path = std::env::var_os("PATH").unwrap_or_default();

@@ -16,6 +16,7 @@
 
 use crate::plan::{Links, Plan, TAGS_PAGE, tag_name};
 use crate::{repo_root, run_output};
+use anyhow::{Context, Result, bail};
 use serde_json::Value;
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -48,14 +49,14 @@ enum Question {
 }
 
 /// Runs `cargo xtask book-links`.
-pub fn main(args: &BookLinksArgs) -> Result<(), String> {
+pub fn main(args: &BookLinksArgs) -> Result<()> {
     if let Some(Question::Supports { .. }) = args.question {
         return Ok(());
     }
     let mut input = String::new();
     std::io::stdin()
         .read_to_string(&mut input)
-        .map_err(|e| format!("cannot read the book from standard input: {e}"))?;
+        .context("cannot read the book from standard input")?;
     let root = repo_root();
     let plan = Plan::load(&root)?;
     let links = links_from(std::env::var(REPOSITORY_VARIABLE).ok())?;
@@ -65,17 +66,17 @@ pub fn main(args: &BookLinksArgs) -> Result<(), String> {
 }
 
 /// Where the links point, given the value of [`REPOSITORY_VARIABLE`], if it is set.
-pub fn links_from(address: Option<String>) -> Result<Links, String> {
+pub fn links_from(address: Option<String>) -> Result<Links> {
     let Some(address) = address.filter(|a| !a.trim().is_empty()) else {
         return Ok(Links::Book);
     };
     let address = address.trim().trim_end_matches('/');
     let scheme_ok = address.starts_with("https://") || address.starts_with("http://");
     if !scheme_ok || address.contains(char::is_whitespace) {
-        return Err(format!(
+        bail!(
             "{REPOSITORY_VARIABLE}={address:?} is not a repository's web address, such as \
              https://github.com/owner/name; unset it to link the book's own page of tags"
-        ));
+        );
     }
     Ok(Links::Repository(address.to_string()))
 }
@@ -83,7 +84,7 @@ pub fn links_from(address: Option<String>) -> Result<Links, String> {
 /// The commit each done stage's tag names in the history at `root`: the tag's own, or, where
 /// the tag is not made yet, the commit with the stage's `Stage: N` trailer, which
 /// `cargo xtask stages tag` will tag. `None` where neither is in this clone's history.
-fn tag_commits(root: &Path, plan: &Plan) -> Result<BTreeMap<u32, Option<String>>, String> {
+fn tag_commits(root: &Path, plan: &Plan) -> Result<BTreeMap<u32, Option<String>>> {
     let trailers = crate::stages::trailers(root)?;
     let mut commits = BTreeMap::new();
     for stage in plan.stages.iter().filter(|s| s.done) {
@@ -110,9 +111,9 @@ fn preprocess(
     plan: &Plan,
     links: &Links,
     commits: &BTreeMap<u32, Option<String>>,
-) -> Result<String, String> {
-    let (_context, mut book): (Value, Value) = serde_json::from_str(input)
-        .map_err(|e| format!("mdBook's input is not [context, book] as JSON: {e}"))?;
+) -> Result<String> {
+    let (_context, mut book): (Value, Value) =
+        serde_json::from_str(input).context("mdBook's input is not [context, book] as JSON")?;
     let mut result = Ok(());
     let mut tags_page_seen = false;
     for_each_page(&mut book, &mut |path, content| {
@@ -125,11 +126,11 @@ fn preprocess(
     });
     result?;
     if !tags_page_seen {
-        return Err(format!(
+        bail!(
             "the book has no page {TAGS_PAGE}, to which the tags link: SUMMARY.md should list it"
-        ));
+        );
     }
-    serde_json::to_string(&book).map_err(|e| format!("cannot write the book as JSON: {e}"))
+    serde_json::to_string(&book).context("cannot write the book as JSON")
 }
 
 /// Calls `visit` with the path and the text of every page of mdBook's `book`, however deep:
@@ -163,7 +164,7 @@ fn rewrite_page(
     commits: &BTreeMap<u32, Option<String>>,
     path: &str,
     content: &str,
-) -> Result<String, String> {
+) -> Result<String> {
     let mut text = content.to_string();
     if let Links::Repository(address) = links {
         if let Some(chapter) = plan.chapters.iter().find(|c| c.file == path) {
@@ -177,9 +178,7 @@ fn rewrite_page(
     }
     if path == TAGS_PAGE {
         if !text.contains(TAGS_MARKER) {
-            return Err(format!(
-                "book/src/{TAGS_PAGE} has lost the line {TAGS_MARKER:?}, where its table goes"
-            ));
+            bail!("book/src/{TAGS_PAGE} has lost the line {TAGS_MARKER:?}, where its table goes");
         }
         text = text.replacen(TAGS_MARKER, &tags_table(plan, links, commits).join("\n"), 1);
     }
@@ -323,7 +322,10 @@ mod tests {
     fn an_address_that_is_not_a_web_address_is_refused_and_none_means_the_book() {
         assert_eq!(links_from(None).unwrap(), Links::Book);
         assert_eq!(links_from(Some(" ".into())).unwrap(), Links::Book);
-        let refused = links_from(Some("git@github.com:owner/cb.git".into())).unwrap_err();
+        let refused = format!(
+            "{:#}",
+            links_from(Some("git@github.com:owner/cb.git".into())).unwrap_err()
+        );
         assert!(refused.contains(REPOSITORY_VARIABLE), "{refused}");
     }
 
@@ -331,10 +333,16 @@ mod tests {
     fn a_page_of_tags_without_its_marker_or_a_book_without_the_page_is_refused() {
         let plan = plan();
         let lost = input(&plan).replace(TAGS_MARKER, "");
-        let error = preprocess(&lost, &plan, &Links::Book, &commits(&plan)).unwrap_err();
+        let error = format!(
+            "{:#}",
+            preprocess(&lost, &plan, &Links::Book, &commits(&plan)).unwrap_err()
+        );
         assert!(error.contains("has lost the line"), "{error}");
         let missing = input(&plan).replace(TAGS_PAGE, "other.md");
-        let error = preprocess(&missing, &plan, &Links::Book, &commits(&plan)).unwrap_err();
+        let error = format!(
+            "{:#}",
+            preprocess(&missing, &plan, &Links::Book, &commits(&plan)).unwrap_err()
+        );
         assert!(error.contains("SUMMARY.md should list it"), "{error}");
     }
 

@@ -25,6 +25,7 @@
 use crate::figures::{self, Source};
 use crate::plan::{Links, Plan};
 use crate::{diagram, listing, plot, stage_map, transcript};
+use anyhow::{Context as _, Result};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -95,7 +96,7 @@ struct Page {
 
 /// Compares every page of the book with what it should be. Returns the problems found,
 /// none when the book is in step with the code and the plan.
-pub fn check(root: &Path) -> Result<Vec<Problem>, String> {
+pub fn check(root: &Path) -> Result<Vec<Problem>> {
     let pages = pages(root)?;
     let mut problems = book_problems(root, &pages)?;
     problems.extend(pages.into_iter().flat_map(|page| page.problems));
@@ -104,13 +105,13 @@ pub fn check(root: &Path) -> Result<Vec<Problem>, String> {
 
 /// Rewrites every generated part of the book. Returns the pages it changed, and the problems
 /// it could not mend (a listing naming a missing item, say), which need a person.
-pub fn sync(root: &Path) -> Result<(Vec<PathBuf>, Vec<Problem>), String> {
+pub fn sync(root: &Path) -> Result<(Vec<PathBuf>, Vec<Problem>)> {
     let mut changed = Vec::new();
     let mut unmended = Vec::new();
     let pages = pages(root)?;
     for orphan in orphan_drawings(root, &pages)? {
         std::fs::remove_file(root.join(&orphan))
-            .map_err(|e| format!("{}: cannot remove: {e}", orphan.display()))?;
+            .with_context(|| format!("{}: cannot remove", orphan.display()))?;
         changed.push(orphan);
     }
     for page in pages {
@@ -132,19 +133,19 @@ pub fn sync(root: &Path) -> Result<(Vec<PathBuf>, Vec<Problem>), String> {
 
 /// Writes `text` to `file`, relative to the repository (or absolute), making its folder if
 /// need be.
-pub fn write(root: &Path, file: &Path, text: &str) -> Result<(), String> {
+pub fn write(root: &Path, file: &Path, text: &str) -> Result<()> {
     let path = root.join(file);
     let folder = path.parent().unwrap_or(root);
     std::fs::create_dir_all(folder)
-        .map_err(|e| format!("{}: cannot make: {e}", folder.display()))?;
-    std::fs::write(&path, text).map_err(|e| format!("{}: cannot write: {e}", file.display()))
+        .with_context(|| format!("{}: cannot make", folder.display()))?;
+    std::fs::write(&path, text).with_context(|| format!("{}: cannot write", file.display()))
 }
 
 /// The folder of the book's diagrams, relative to the repository.
 const DIAGRAMS: &str = "book/src/diagrams";
 
 /// The diagram files in book/src/diagrams that no page's diagram draws or would draw.
-fn orphan_drawings(root: &Path, pages: &[Page]) -> Result<Vec<PathBuf>, String> {
+fn orphan_drawings(root: &Path, pages: &[Page]) -> Result<Vec<PathBuf>> {
     let ids: Vec<&String> = pages.iter().flat_map(|p| &p.diagram_ids).collect();
     let Ok(entries) = std::fs::read_dir(root.join(DIAGRAMS)) else {
         return Ok(Vec::new());
@@ -160,7 +161,7 @@ fn orphan_drawings(root: &Path, pages: &[Page]) -> Result<Vec<PathBuf>, String> 
 
 /// What is wrong with the book as a whole rather than with one page: two diagrams drawing the
 /// same file, and diagram files no page draws.
-fn book_problems(root: &Path, pages: &[Page]) -> Result<Vec<Problem>, String> {
+fn book_problems(root: &Path, pages: &[Page]) -> Result<Vec<Problem>> {
     let mut problems = Vec::new();
     let mut seen: Vec<&PathBuf> = Vec::new();
     for page in pages {
@@ -183,7 +184,7 @@ fn book_problems(root: &Path, pages: &[Page]) -> Result<Vec<Problem>, String> {
 }
 
 /// Every page of the book: SUMMARY.md, then each Markdown file in book/src.
-fn pages(root: &Path) -> Result<Vec<Page>, String> {
+fn pages(root: &Path) -> Result<Vec<Page>> {
     let plan = Plan::load(root)?;
     let sources = figures::sources(root)?;
     let context = Context {
@@ -193,7 +194,7 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
     };
     let src = root.join(BOOK_SRC);
     let mut names: Vec<String> = std::fs::read_dir(&src)
-        .map_err(|e| format!("{}: cannot read: {e}", src.display()))?
+        .with_context(|| format!("{}: cannot read", src.display()))?
         .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
         .filter(|name| name.ends_with(".md") && name != "SUMMARY.md")
         .collect();
@@ -221,7 +222,7 @@ fn pages(root: &Path) -> Result<Vec<Page>, String> {
     for name in names {
         let file = Path::new(BOOK_SRC).join(&name);
         let actual = std::fs::read_to_string(root.join(&file))
-            .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+            .with_context(|| format!("{}: cannot read", file.display()))?;
         let chapter = plan.chapters.iter().find(|c| c.file == name);
         pages.push(regenerate(&context, chapter, file, actual));
     }
@@ -245,7 +246,7 @@ fn missing_page(file: PathBuf, message: String) -> Page {
 /// written chapters as links to their pages, the others as drafts, so the whole plan shows.
 /// A section such as 10.1 stands under its chapter, so mdBook numbers it 10.1. The
 /// appendix's pages come last.
-fn summary_page(root: &Path, plan: &Plan) -> Result<Page, String> {
+fn summary_page(root: &Path, plan: &Plan) -> Result<Page> {
     let file = Path::new(BOOK_SRC).join("SUMMARY.md");
     let actual = std::fs::read_to_string(root.join(&file)).unwrap_or_default();
     let mut expected = String::from("# Summary\n\n[Introduction](introduction.md)\n");
@@ -380,8 +381,8 @@ fn regenerate(
                 }
                 out.extend(expected);
             }
-            Err(message) => {
-                problem(i + 1, message, Mend::ByHand);
+            Err(error) => {
+                problem(i + 1, format!("{error:#}"), Mend::ByHand);
                 out.extend(lines[block.start..block.end].iter().map(|l| l.to_string()));
             }
         }
@@ -419,7 +420,7 @@ pub struct Block {
     /// The index of the line after it.
     pub end: usize,
     /// What it should hold, or why that cannot be made.
-    pub expected: Result<Vec<String>, String>,
+    pub expected: Result<Vec<String>>,
     /// What it is, for messages: "listing of `…`", "table of …", "HTML of diagram …".
     pub what: String,
 }

@@ -4,6 +4,7 @@
 //! any command xtask finds the checkout it runs in from the current folder, and refuses to go
 //! on if the two are not the same.
 
+use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 
 /// The checkout xtask was compiled in: the parent of this crate's folder.
@@ -25,8 +26,8 @@ pub fn find_root(start: &Path) -> Option<PathBuf> {
 
 /// Fails, saying why, unless the checkout that `current` (the current folder) is in is
 /// `compiled` (the one xtask was compiled in).
-pub fn check(current: &Path, compiled: &Path) -> Result<(), String> {
-    let found = find_root(current).ok_or_else(|| {
+pub fn check(current: &Path, compiled: &Path) -> Result<()> {
+    let found = find_root(current).with_context(|| {
         format!(
             "{} is not inside a checkout of cb2026 (no folder above it holds stages.toml and \
              xtask/): run cargo xtask inside the checkout it should work on",
@@ -40,14 +41,14 @@ pub fn check(current: &Path, compiled: &Path) -> Result<(), String> {
     if same(&found, compiled) {
         Ok(())
     } else {
-        Err(format!(
+        bail!(
             "this xtask was compiled from the checkout {} but runs in the checkout {}; \
              it would read and write the other one's files. Two checkouts share a target \
              folder (CARGO_TARGET_DIR?): give each its own, or make cargo build this one \
              again (touch xtask/src/main.rs)",
             compiled.display(),
             found.display()
-        ))
+        )
     }
 }
 
@@ -75,14 +76,14 @@ mod tests {
         let root = folder("one", true);
         assert_eq!(find_root(&root.join("book/src")), Some(root.clone()));
         assert_eq!(find_root(&root), Some(root.clone()));
-        assert_eq!(check(&root.join("book/src"), &root), Ok(()));
+        check(&root.join("book/src"), &root).unwrap();
     }
 
     #[test]
     fn running_in_another_checkout_is_refused_naming_both() {
         let compiled = folder("compiled", true);
         let other = folder("other", true);
-        let error = check(&other.join("book"), &compiled).unwrap_err();
+        let error = format!("{:#}", check(&other.join("book"), &compiled).unwrap_err());
         assert!(
             error.contains(&format!(
                 "compiled from the checkout {}",
@@ -99,7 +100,10 @@ mod tests {
     #[test]
     fn running_outside_any_checkout_is_refused() {
         let outside = folder("outside", false);
-        let error = check(&outside, &folder("compiled-too", true)).unwrap_err();
+        let error = format!(
+            "{:#}",
+            check(&outside, &folder("compiled-too", true)).unwrap_err()
+        );
         assert!(
             error.contains("is not inside a checkout of cb2026"),
             "{error}"
@@ -109,6 +113,6 @@ mod tests {
     #[test]
     fn the_tests_run_in_the_checkout_they_were_compiled_in() {
         let here = std::env::current_dir().unwrap();
-        assert_eq!(check(&here, &compiled_root()), Ok(()));
+        check(&here, &compiled_root()).unwrap();
     }
 }

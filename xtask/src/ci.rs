@@ -1,6 +1,7 @@
 //! `cargo xtask ci`: everything CI checks, in order, stopping at the first failure.
 
 use crate::{book, check_chapters, exercises, measure, repo_root, run, stages};
+use anyhow::{Context, Result};
 use std::process::Command;
 use std::time::Instant;
 
@@ -9,7 +10,7 @@ use std::time::Instant;
 /// checks of the dependencies, the chapters against the code, the Try-it exercises against the
 /// tests that catch them, the stages against the history, and the book's build with its link
 /// check.
-pub fn main() -> Result<(), String> {
+pub fn main() -> Result<()> {
     let root = repo_root();
     let cargo = |args: &[&str]| run(Command::new("cargo").current_dir(&root).args(args));
     let started = Instant::now();
@@ -58,10 +59,10 @@ pub fn main() -> Result<(), String> {
 }
 
 /// Runs the check `name`, saying when it starts and how long it took.
-fn step(name: &str, check: impl FnOnce() -> Result<(), String>) -> Result<(), String> {
+fn step(name: &str, check: impl FnOnce() -> Result<()>) -> Result<()> {
     println!("== ci: {name}");
     let started = Instant::now();
-    check().map_err(|e| format!("ci step {name}: {e}"))?;
+    check().with_context(|| format!("ci step {name}"))?;
     println!(
         "== ci: {name} passed in {:.1} s",
         started.elapsed().as_secs_f64()

@@ -1,6 +1,7 @@
 //! What the commands' options share: readers of their values, the command line as a record
 //! writes it, the small commands' options, and shell completions.
 
+use anyhow::Result;
 use clap_complete::Shell;
 
 /// `cargo xtask perft-speed [N]`.
@@ -21,7 +22,7 @@ pub struct CompletionsArgs {
 }
 
 /// Prints the script that teaches `shell` the commands and options of `command`.
-pub fn completions(shell: Shell, command: &mut clap::Command) -> Result<(), String> {
+pub fn completions(shell: Shell, command: &mut clap::Command) -> Result<()> {
     print!("{}", completion_script(shell, command));
     Ok(())
 }

@@ -26,6 +26,7 @@
 use crate::cli::positive;
 use crate::games::openings;
 use crate::games::rules::{RuleEnding, ending};
+use anyhow::Result;
 use cb2026::attacked::in_check;
 use cb2026::config::{SWITCHES, SearchConfig};
 use cb2026::limits::Limits;
@@ -84,9 +85,9 @@ pub struct PlayedGame {
 }
 
 /// Runs `cargo xtask datagen` with `args`.
-pub fn main(args: &DatagenArgs) -> Result<(), String> {
+pub fn main(args: &DatagenArgs) -> Result<()> {
     let config = match args.stage {
-        Some(stage) => SearchConfig::preset(stage).map_err(|e| e.to_string())?,
+        Some(stage) => SearchConfig::preset(stage)?,
         None => SearchConfig::default(),
     };
     let out = args.out.clone().unwrap_or_else(|| {

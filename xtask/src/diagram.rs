@@ -16,6 +16,7 @@
 
 use crate::chapters::{BOOK_SRC, Block, Context, Generated};
 use crate::svg::{self, Board};
+use anyhow::{Context as _, Result, anyhow, bail};
 use cb2026::Square;
 use cb2026::attacks::{BISHOP_MAGICS, ROOK_MAGICS, Slider, relevant_blockers};
 use std::path::Path;
@@ -88,24 +89,22 @@ pub const HTML_PREFIX: &str = "<div class=\"diagrams";
 impl Diagram {
     /// Reads a diagram named `id` from its panel lines. An error names the panel (from 1)
     /// and what is wrong with it.
-    pub fn parse(id: &str, lines: &[&str]) -> Result<Diagram, String> {
+    pub fn parse(id: &str, lines: &[&str]) -> Result<Diagram> {
         let valid_id = id
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
         if id.is_empty() || !valid_id {
-            return Err(format!(
-                "diagram name {id:?}: use lower-case letters, digits and '-'"
-            ));
+            bail!("diagram name {id:?}: use lower-case letters, digits and '-'");
         }
         let lines = lines.iter().filter(|l| !l.trim().is_empty());
         let panels = lines
             .enumerate()
             .map(|(i, line)| {
-                Panel::parse(line).map_err(|e| format!("diagram {id}, panel {}: {e}", i + 1))
+                Panel::parse(line).with_context(|| format!("diagram {id}, panel {}", i + 1))
             })
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>>>()?;
         if panels.is_empty() {
-            return Err(format!("diagram {id} has no panels"));
+            bail!("diagram {id} has no panels");
         }
         Ok(Diagram {
             id: id.to_string(),
@@ -151,7 +150,7 @@ impl Diagram {
 impl Panel {
     /// Reads a panel line: `board fen="…" [marks="…"] [arrows="…"] [caption="…"]` or
     /// `bitboard squares="…"|value="…" [caption="…"]`.
-    fn parse(line: &str) -> Result<Panel, String> {
+    fn parse(line: &str) -> Result<Panel> {
         let (kind, rest) = line.trim().split_once(' ').unwrap_or((line.trim(), ""));
         let fields = fields(rest)?;
         let get = |key: &str| {
@@ -166,28 +165,25 @@ impl Panel {
             "pst" => &["piece", "phase", "values", "caption"],
             "magic" => &["slider", "square", "occupied", "show", "caption"],
             _ => {
-                return Err(format!(
+                bail!(
                     "{kind:?} is not a panel: write `board …`, `bitboard …`, `pst …` or `magic …`"
-                ));
+                );
             }
         };
         if let Some((key, _)) = fields.iter().find(|(k, _)| !allowed.contains(&k.as_str())) {
-            return Err(format!(
-                "a {kind} takes {}, not {key:?}",
-                allowed.join(", ")
-            ));
+            bail!("a {kind} takes {}, not {key:?}", allowed.join(", "));
         }
         let caption = get("caption").map(str::to_string);
         if kind == "magic" {
             let slider = match get("slider") {
                 Some("rook") => Slider::Rook,
                 Some("bishop") => Slider::Bishop,
-                _ => return Err("a magic needs slider=\"rook\" or \"bishop\"".to_string()),
+                _ => bail!("a magic needs slider=\"rook\" or \"bishop\""),
             };
             let square: Square = get("square")
-                .ok_or("a magic needs square=\"…\"")?
+                .context("a magic needs square=\"…\"")?
                 .parse()
-                .map_err(|e| format!("square: {e}"))?;
+                .context("square")?;
             let occupied = squares(get("occupied").unwrap_or(""))?
                 .iter()
                 .fold(0u64, |bits, s| bits | 1 << s.index());
@@ -205,9 +201,7 @@ impl Panel {
                     ),
                 ),
                 _ => {
-                    return Err(
-                        "a magic needs show=\"blockers\", \"magic\" or \"product\"".to_string()
-                    );
+                    bail!("a magic needs show=\"blockers\", \"magic\" or \"product\"");
                 }
             };
             let alt = format!("Bitboard of {what} ({bits:#018x}), for a {slider:?} on {square}");
@@ -218,8 +212,8 @@ impl Panel {
             });
         }
         if kind == "pst" {
-            let piece = get("piece").ok_or("a pst needs piece=\"…\" (pawn … king)")?;
-            let phase = get("phase").ok_or("a pst needs phase=\"midgame\" or \"endgame\"")?;
+            let piece = get("piece").context("a pst needs piece=\"…\" (pawn … king)")?;
+            let phase = get("phase").context("a pst needs phase=\"midgame\" or \"endgame\"")?;
             let values = piece_square_table(piece, phase)?;
             let alt = format!(
                 "Heat map of the {piece}'s {phase} piece-square table, White's side at the bottom"
@@ -231,7 +225,7 @@ impl Panel {
             });
         }
         if kind == "board" {
-            let fen = get("fen").ok_or("a board needs fen=\"…\"")?;
+            let fen = get("fen").context("a board needs fen=\"…\"")?;
             let mut board = board_from_fen(fen)?;
             board.marks = squares(get("marks").unwrap_or(""))?
                 .into_iter()
@@ -251,9 +245,7 @@ impl Panel {
                 .fold(0, |bits, s| bits | 1 << s.index()),
             (None, Some(value)) => parse_value(value)?,
             _ => {
-                return Err(
-                    "a bitboard needs squares=\"…\" or value=\"…\", one of them".to_string()
-                );
+                bail!("a bitboard needs squares=\"…\" or value=\"…\", one of them");
             }
         };
         let alt = bitboard_alt(bits);
@@ -309,7 +301,7 @@ impl MagicStep {
 /// The engine's piece-square table of a white `piece` (`pawn` … `king`) in `phase`
 /// (`midgame` or `endgame`), by square, as `cb2026::eval::placement` reads it. The values
 /// drawn are the engine's, never copied.
-fn piece_square_table(piece: &str, phase: &str) -> Result<[i32; 64], String> {
+fn piece_square_table(piece: &str, phase: &str) -> Result<[i32; 64]> {
     use cb2026::piece::{Color, Piece, PieceType};
     let piece_type = match piece {
         "pawn" => PieceType::Pawn,
@@ -319,16 +311,14 @@ fn piece_square_table(piece: &str, phase: &str) -> Result<[i32; 64], String> {
         "queen" => PieceType::Queen,
         "king" => PieceType::King,
         _ => {
-            return Err(format!(
-                "piece {piece:?}: write pawn, knight, bishop, rook, queen or king"
-            ));
+            bail!("piece {piece:?}: write pawn, knight, bishop, rook, queen or king");
         }
     };
     let piece = Piece::new(Color::White, piece_type);
     let midgame = match phase {
         "midgame" => true,
         "endgame" => false,
-        _ => return Err(format!("phase {phase:?}: write midgame or endgame")),
+        _ => bail!("phase {phase:?}: write midgame or endgame"),
     };
     let mut values = [0; 64];
     for square in Square::ALL {
@@ -343,7 +333,7 @@ fn piece_square_table(piece: &str, phase: &str) -> Result<[i32; 64], String> {
 }
 
 /// The `key="value"` pairs of a panel line, in order.
-fn fields(mut rest: &str) -> Result<Vec<(String, String)>, String> {
+fn fields(mut rest: &str) -> Result<Vec<(String, String)>> {
     let mut fields = Vec::new();
     loop {
         rest = rest.trim_start();
@@ -352,12 +342,12 @@ fn fields(mut rest: &str) -> Result<Vec<(String, String)>, String> {
         }
         let (key, after) = rest
             .split_once("=\"")
-            .ok_or_else(|| format!("expected key=\"value\" at {rest:?}"))?;
+            .with_context(|| format!("expected key=\"value\" at {rest:?}"))?;
         let (value, after) = after
             .split_once('"')
-            .ok_or_else(|| format!("the value of {key} has no closing quote"))?;
+            .with_context(|| format!("the value of {key} has no closing quote"))?;
         if key.is_empty() || !key.chars().all(|c| c.is_ascii_lowercase()) {
-            return Err(format!("expected key=\"value\" at {rest:?}"));
+            bail!("expected key=\"value\" at {rest:?}");
         }
         fields.push((key.to_string(), value.to_string()));
         rest = after;
@@ -369,21 +359,21 @@ fn fields(mut rest: &str) -> Result<Vec<(String, String)>, String> {
 /// `b`. The other fields (castling, en passant, clocks) do not show on a diagram. A diagram
 /// may show a position that could not arise in a game, such as a lone knight, so the rules
 /// that chapter 2's FEN parser enforces (two kings and so on) are not applied here.
-pub fn board_from_fen(fen: &str) -> Result<Board, String> {
+pub fn board_from_fen(fen: &str) -> Result<Board> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() || fields.len() > 6 {
-        return Err(format!(
+        bail!(
             "FEN {fen:?} should have 1 to 6 fields, not {}",
             fields.len()
-        ));
+        );
     }
     let ranks: Vec<&str> = fields[0].split('/').collect();
     if ranks.len() != 8 {
-        return Err(format!(
+        bail!(
             "FEN placement {:?} has {} ranks, not 8",
             fields[0],
             ranks.len()
-        ));
+        );
     }
     let mut pieces = [None; 64];
     for (row, text) in ranks.iter().enumerate() {
@@ -399,25 +389,25 @@ pub fn board_from_fen(fen: &str) -> Result<Board, String> {
                     file += 1;
                 }
                 _ => {
-                    return Err(format!(
+                    bail!(
                         "FEN rank {} has {c:?}, which is not a piece or a digit",
                         rank + 1
-                    ));
+                    );
                 }
             }
         }
         if file != 8 {
-            return Err(format!(
+            bail!(
                 "FEN rank {} ({text:?}) covers {file} squares, not 8",
                 rank + 1
-            ));
+            );
         }
     }
     let white_to_move = match fields.get(1) {
         None => None,
         Some(&"w") => Some(true),
         Some(&"b") => Some(false),
-        Some(side) => return Err(format!("FEN side to move is {side:?}, not w or b")),
+        Some(side) => bail!("FEN side to move is {side:?}, not w or b"),
     };
     Ok(Board {
         pieces,
@@ -428,35 +418,35 @@ pub fn board_from_fen(fen: &str) -> Result<Board, String> {
 }
 
 /// The squares named in `names`, separated by spaces or commas, each checked.
-fn squares(names: &str) -> Result<Vec<Square>, String> {
+fn squares(names: &str) -> Result<Vec<Square>> {
     let names = names.split([' ', ',']).filter(|n| !n.is_empty());
     names
-        .map(|n| n.parse::<Square>().map_err(|e| e.to_string()))
+        .map(|n| n.parse::<Square>().map_err(anyhow::Error::from))
         .collect()
 }
 
 /// The arrows in `text`, each from-square and to-square written together, such as `e2e4`.
-fn arrows(text: &str) -> Result<Vec<(u8, u8)>, String> {
+fn arrows(text: &str) -> Result<Vec<(u8, u8)>> {
     let each = text.split([' ', ',']).filter(|a| !a.is_empty());
     each.map(|arrow| {
         let (from, to) = arrow
             .split_at_checked(2)
-            .ok_or_else(|| format!("arrow {arrow:?} is not two squares, such as e2e4"))?;
-        let from: Square = from.parse().map_err(|e| format!("arrow {arrow:?}: {e}"))?;
-        let to: Square = to.parse().map_err(|e| format!("arrow {arrow:?}: {e}"))?;
+            .with_context(|| format!("arrow {arrow:?} is not two squares, such as e2e4"))?;
+        let from: Square = from.parse().with_context(|| format!("arrow {arrow:?}"))?;
+        let to: Square = to.parse().with_context(|| format!("arrow {arrow:?}"))?;
         Ok((from.index() as u8, to.index() as u8))
     })
     .collect()
 }
 
 /// A bitboard's value, in hexadecimal with `0x` or in decimal, with `_` allowed between digits.
-fn parse_value(text: &str) -> Result<u64, String> {
+fn parse_value(text: &str) -> Result<u64> {
     let digits = text.replace('_', "");
     let parsed = match digits.strip_prefix("0x") {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => digits.parse(),
     };
-    parsed.map_err(|_| format!("{text:?} is not a 64-bit value"))
+    parsed.map_err(|_| anyhow!("{text:?} is not a 64-bit value"))
 }
 
 /// The text alternative of a board: its FEN, and its marks and arrows if it has them.
@@ -508,7 +498,7 @@ pub fn diagram_at(_context: &Context, lines: &[&str], i: usize, id: &str) -> Gen
         .position(|l| l.trim() == END)
         .map(|n| i + n)
     else {
-        let expected = Err(format!("diagram {id} is never closed by a line `{END}`"));
+        let expected = Err(anyhow!("diagram {id} is never closed by a line `{END}`"));
         let block = Block {
             start: i + 1,
             end: i + 1,
@@ -627,14 +617,14 @@ mod tests {
             ("", "1 to 6 fields"),
         ];
         for (fen, reason) in cases {
-            let error = board_from_fen(fen).unwrap_err();
+            let error = format!("{:#}", board_from_fen(fen).unwrap_err());
             assert!(error.contains(reason), "{fen:?}: {error}");
         }
     }
 
     #[test]
     fn invalid_panels_name_the_panel_and_the_problem() {
-        let error = |lines: &[&str]| Diagram::parse("d", lines).unwrap_err();
+        let error = |lines: &[&str]| format!("{:#}", Diagram::parse("d", lines).unwrap_err());
         assert!(
             error(&[r#"board fen="8/8/8/8/8/8/8/8" marks="e9""#])
                 .contains("panel 1: '9' is not a rank")

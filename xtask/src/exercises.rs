@@ -13,6 +13,7 @@
 //! chapter's box names its test); the mutations themselves run only here, as a step of
 //! `cargo xtask ci`, since each one rebuilds the engine.
 
+use anyhow::{Context, Result, anyhow, bail};
 use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
@@ -369,7 +370,7 @@ pub const EXERCISES: [Exercise; 41] = [
 const COPIED: [&str; 4] = ["Cargo.toml", "Cargo.lock", "crates", "xtask"];
 
 /// Runs every exercise's mutation in a scratch copy and checks that its test catches it.
-pub fn main() -> Result<(), String> {
+pub fn main() -> Result<()> {
     let root = crate::repo_root();
     let started = Instant::now();
     let repo = root.join("target/exercises/repo");
@@ -397,7 +398,7 @@ pub fn main() -> Result<(), String> {
             .map(|e| e.test)
             .collect();
         crate::run(&mut cargo_test(target, &tests))
-            .map_err(|e| format!("the exercises' tests fail without any change: {e}"))?;
+            .context("the exercises' tests fail without any change")?;
     }
     println!(
         "exercises: the {} named tests pass unchanged ({:.0} s)",
@@ -409,25 +410,25 @@ pub fn main() -> Result<(), String> {
         let one = Instant::now();
         let file = repo.join(exercise.file);
         let original = std::fs::read_to_string(&file)
-            .map_err(|e| format!("{}: cannot read: {e}", exercise.file))?;
+            .with_context(|| format!("{}: cannot read", exercise.file))?;
         std::fs::write(&file, mutated(&original, exercise)?)
-            .map_err(|e| format!("{}: cannot write: {e}", exercise.file))?;
+            .with_context(|| format!("{}: cannot write", exercise.file))?;
         let output = cargo_test(exercise.target, &[exercise.test])
             .output()
-            .map_err(|e| format!("cannot run cargo test: {e}"));
+            .context("cannot run cargo test");
         std::fs::write(&file, &original)
-            .map_err(|e| format!("{}: cannot restore: {e}", exercise.file))?;
+            .with_context(|| format!("{}: cannot restore", exercise.file))?;
         let output = output?;
         let printed = String::from_utf8_lossy(&output.stdout);
         let failed = format!("test {} ... FAILED", exercise.test);
         if output.status.success() || !printed.contains(&failed) {
-            return Err(format!(
+            bail!(
                 "{}: the exercise on {} is not caught by {}:\n{printed}{}",
                 exercise.page,
                 exercise.file,
                 exercise.test,
                 String::from_utf8_lossy(&output.stderr)
-            ));
+            );
         }
         println!(
             "exercises: {} catches the change to {} ({:.0} s)",
@@ -445,28 +446,30 @@ pub fn main() -> Result<(), String> {
 }
 
 /// `source` with the exercise's change made, or why it cannot be made.
-fn mutated(source: &str, exercise: &Exercise) -> Result<String, String> {
+fn mutated(source: &str, exercise: &Exercise) -> Result<String> {
     match source.matches(exercise.from).count() {
         1 => Ok(source.replacen(exercise.from, exercise.to, 1)),
-        n => Err(format!(
+        n => Err(anyhow!(
             "{}: an exercise of {} changes {:?}, which the file holds {n} times, not once",
-            exercise.file, exercise.page, exercise.from
+            exercise.file,
+            exercise.page,
+            exercise.from
         )),
     }
 }
 
 /// Copies the file or folder `from` to `to`, leaving out build output.
-fn copy(from: &Path, to: &Path) -> Result<(), String> {
+fn copy(from: &Path, to: &Path) -> Result<()> {
     if from.is_file() {
         if let Some(folder) = to.parent() {
-            std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+            std::fs::create_dir_all(folder).with_context(|| folder.display().to_string())?;
         }
         return std::fs::copy(from, to)
             .map(|_| ())
-            .map_err(|e| format!("{}: cannot copy: {e}", from.display()));
+            .with_context(|| format!("{}: cannot copy", from.display()));
     }
-    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    std::fs::create_dir_all(to).with_context(|| to.display().to_string())?;
+    let entries = std::fs::read_dir(from).with_context(|| from.display().to_string())?;
     for entry in entries.filter_map(Result::ok) {
         let name = entry.file_name();
         if name != "target" {
@@ -542,7 +545,7 @@ mod tests {
 
     #[test]
     fn a_change_whose_text_is_gone_is_refused() {
-        let error = mutated("fn f() {}", &EXERCISES[0]).unwrap_err();
+        let error = format!("{:#}", mutated("fn f() {}", &EXERCISES[0]).unwrap_err());
         assert!(error.contains("0 times, not once"), "{error}");
     }
 }

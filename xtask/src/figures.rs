@@ -15,6 +15,7 @@
 //! shows a whole source as a table under `<!-- table NAME -->`. The check regenerates both.
 
 use crate::chapters::{Block, Context, Generated};
+use anyhow::{Context as _, Result, bail};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -28,9 +29,9 @@ pub struct Source {
 }
 
 /// Every source of figures in the repository at `root`, by name.
-pub fn sources(root: &Path) -> Result<BTreeMap<String, Source>, String> {
+pub fn sources(root: &Path) -> Result<BTreeMap<String, Source>> {
     let mut found = BTreeMap::new();
-    let crates = std::fs::read_dir(root.join("crates")).map_err(|e| format!("crates: {e}"))?;
+    let crates = std::fs::read_dir(root.join("crates")).context("crates")?;
     for krate in crates.filter_map(Result::ok) {
         for (file, text) in files_in(&krate.path().join("tests/snapshots"), ".snap")? {
             let name = file
@@ -40,14 +41,14 @@ pub fn sources(root: &Path) -> Result<BTreeMap<String, Source>, String> {
             let body = text.splitn(3, "---\n").nth(2).unwrap_or(&text);
             found.insert(
                 name.to_string(),
-                parse(body).map_err(|e| format!("snapshot {file}: {e}"))?,
+                parse(body).with_context(|| format!("snapshot {file}"))?,
             );
         }
     }
     for (file, text) in files_in(&root.join("book/data"), ".txt")? {
         found.insert(
             file.clone(),
-            parse(&text).map_err(|e| format!("book/data/{file}.txt: {e}"))?,
+            parse(&text).with_context(|| format!("book/data/{file}.txt"))?,
         );
     }
     for (name, record) in crate::games::record::all(root)? {
@@ -57,7 +58,7 @@ pub fn sources(root: &Path) -> Result<BTreeMap<String, Source>, String> {
 }
 
 /// The files in `folder` whose names end with `suffix`, by name without it, with their text.
-fn files_in(folder: &Path, suffix: &str) -> Result<Vec<(String, String)>, String> {
+fn files_in(folder: &Path, suffix: &str) -> Result<Vec<(String, String)>> {
     let Ok(entries) = std::fs::read_dir(folder) else {
         return Ok(Vec::new());
     };
@@ -65,7 +66,7 @@ fn files_in(folder: &Path, suffix: &str) -> Result<Vec<(String, String)>, String
     for entry in entries.filter_map(Result::ok) {
         let name = entry.file_name().to_string_lossy().into_owned();
         if let Some(stem) = name.strip_suffix(suffix) {
-            let text = std::fs::read_to_string(entry.path()).map_err(|e| format!("{name}: {e}"))?;
+            let text = std::fs::read_to_string(entry.path()).with_context(|| name.clone())?;
             files.push((stem.to_string(), text));
         }
     }
@@ -74,7 +75,7 @@ fn files_in(folder: &Path, suffix: &str) -> Result<Vec<(String, String)>, String
 }
 
 /// Reads a source's table: a header, then rows of as many cells.
-fn parse(text: &str) -> Result<Source, String> {
+fn parse(text: &str) -> Result<Source> {
     let mut lines = text
         .lines()
         .map(str::trim)
@@ -84,35 +85,35 @@ fn parse(text: &str) -> Result<Source, String> {
             .map(str::to_string)
             .collect::<Vec<_>>()
     };
-    let header = cells(lines.next().ok_or("no header line")?);
+    let header = cells(lines.next().context("no header line")?);
     let rows: Vec<Vec<String>> = lines.map(cells).collect();
     if let Some(row) = rows.iter().find(|row| row.len() != header.len()) {
-        return Err(format!(
+        bail!(
             "row {row:?} has {} cells, the header {}",
             row.len(),
             header.len()
-        ));
+        );
     }
     Ok(Source { header, rows })
 }
 
 /// The value a figure reference `NAME: ROW / COLUMN` stands for, formatted as the book prints
 /// it, or why there is none.
-pub fn value(sources: &BTreeMap<String, Source>, reference: &str) -> Result<String, String> {
+pub fn value(sources: &BTreeMap<String, Source>, reference: &str) -> Result<String> {
     let (name, rest) = reference
         .split_once(':')
-        .ok_or_else(|| format!("figure {reference:?}: write NAME: ROW / COLUMN"))?;
+        .with_context(|| format!("figure {reference:?}: write NAME: ROW / COLUMN"))?;
     let (row, column) = rest
         .split_once('/')
-        .ok_or_else(|| format!("figure {reference:?}: write NAME: ROW / COLUMN"))?;
+        .with_context(|| format!("figure {reference:?}: write NAME: ROW / COLUMN"))?;
     let source = sources
         .get(name.trim())
-        .ok_or_else(|| format!("figure {reference:?}: no source {:?}", name.trim()))?;
+        .with_context(|| format!("figure {reference:?}: no source {:?}", name.trim()))?;
     let column = source
         .header
         .iter()
         .position(|h| h == column.trim())
-        .ok_or_else(|| {
+        .with_context(|| {
             format!(
                 "figure {reference:?}: {:?} has no column {:?}",
                 name.trim(),
@@ -125,7 +126,7 @@ pub fn value(sources: &BTreeMap<String, Source>, reference: &str) -> Result<Stri
         .iter()
         .find(|cells| cells.len() >= key.len() && cells.iter().zip(&key).all(|(c, k)| c == k));
     let cells =
-        found.ok_or_else(|| format!("figure {reference:?}: no row starting {:?}", row.trim()))?;
+        found.with_context(|| format!("figure {reference:?}: no row starting {:?}", row.trim()))?;
     Ok(format_number(&cells[column]))
 }
 
@@ -158,10 +159,10 @@ pub fn format_number(cell: &str) -> String {
 }
 
 /// The lines of the Markdown table that shows the source `name`.
-pub fn table(sources: &BTreeMap<String, Source>, name: &str) -> Result<Vec<String>, String> {
+pub fn table(sources: &BTreeMap<String, Source>, name: &str) -> Result<Vec<String>> {
     let source = sources
         .get(name)
-        .ok_or_else(|| format!("table {name:?}: no such source"))?;
+        .with_context(|| format!("table {name:?}: no such source"))?;
     let row = |cells: Vec<String>| format!("| {} |", cells.join(" | "));
     let mut lines = vec![row(source.header.clone())];
     lines.push(row(source
@@ -192,7 +193,7 @@ pub fn fill_line(sources: &BTreeMap<String, Source>, line: &str) -> (String, Vec
             break;
         };
         let value = value(sources, reference).unwrap_or_else(|problem| {
-            problems.push(problem);
+            problems.push(format!("{problem:#}"));
             current.to_string()
         });
         out.push_str(&rest[..start]);
@@ -231,36 +232,19 @@ mod tests {
     #[test]
     fn a_reference_names_a_row_and_a_column() {
         assert_eq!(
-            value(&sample(), "perft: startpos 6 / nodes"),
-            Ok("119,060,324".to_string())
+            value(&sample(), "perft: startpos 6 / nodes").unwrap(),
+            "119,060,324"
         );
-        assert_eq!(
-            value(&sample(), "perft: startpos 1 / nodes"),
-            Ok("20".to_string())
-        );
-        assert_eq!(
-            value(&sample(), "perft: kiwipete / depth"),
-            Ok("5".to_string())
-        );
+        assert_eq!(value(&sample(), "perft: startpos 1 / nodes").unwrap(), "20");
+        assert_eq!(value(&sample(), "perft: kiwipete / depth").unwrap(), "5");
     }
 
     #[test]
     fn a_bad_reference_says_what_is_missing() {
-        assert!(
-            value(&sample(), "perft: startpos 7 / nodes")
-                .unwrap_err()
-                .contains("no row")
-        );
-        assert!(
-            value(&sample(), "perft: startpos 6 / leaves")
-                .unwrap_err()
-                .contains("no column")
-        );
-        assert!(
-            value(&sample(), "speed: startpos / median")
-                .unwrap_err()
-                .contains("no source")
-        );
+        let error = |reference: &str| format!("{:#}", value(&sample(), reference).unwrap_err());
+        assert!(error("perft: startpos 7 / nodes").contains("no row"));
+        assert!(error("perft: startpos 6 / leaves").contains("no column"));
+        assert!(error("speed: startpos / median").contains("no source"));
         assert!(value(&sample(), "perft startpos").is_err());
     }
 

@@ -10,6 +10,7 @@
 //! YAML this test would misread.
 
 use crate::games::options::{self, UciOption};
+use anyhow::{Context, Result, bail};
 
 /// The `engine` section of a lichess-bot config: its settings and its `uci_options`, each a
 /// name and a value, in the file's order.
@@ -37,7 +38,7 @@ fn without_comment(line: &str) -> &str {
 }
 
 /// The `engine` section of the config `text`, or what in it this reader cannot take.
-fn engine_section(text: &str) -> Result<EngineSection, String> {
+fn engine_section(text: &str) -> Result<EngineSection> {
     let mut section = EngineSection::default();
     let (mut inside, mut in_uci_options) = (false, false);
     for (number, line) in (1..).zip(text.lines()) {
@@ -56,7 +57,7 @@ fn engine_section(text: &str) -> Result<EngineSection, String> {
         let (key, value) = line
             .trim_start()
             .split_once(':')
-            .ok_or(format!("line {number}: {line:?} is not `key: value`"))?;
+            .with_context(|| format!("line {number}: {line:?} is not `key: value`"))?;
         // Nothing after the colon opens a mapping; `""` is an empty value.
         let opens_mapping = value.trim().is_empty();
         let entry = (key.to_string(), value.trim().trim_matches('"').to_string());
@@ -67,15 +68,11 @@ fn engine_section(text: &str) -> Result<EngineSection, String> {
             }
             (2, true) if key == "uci_options" => in_uci_options = true,
             (2, true) => {
-                return Err(format!(
-                    "line {number}: {key} holds a mapping this reader skips"
-                ));
+                bail!("line {number}: {key} holds a mapping this reader skips");
             }
             (4, false) if in_uci_options => section.uci_options.push(entry),
             _ => {
-                return Err(format!(
-                    "line {number}: {line:?} is YAML this reader does not take"
-                ));
+                bail!("line {number}: {line:?} is YAML this reader does not take");
             }
         }
     }
@@ -99,7 +96,7 @@ mod tests {
         let mut problems = Vec::new();
         for (name, value) in &section.uci_options {
             if let Err(problem) = options::check(declared, name, value) {
-                problems.push(problem);
+                problems.push(format!("{problem:#}"));
             }
         }
         for (key, wanted) in [("name", "cb2026"), ("protocol", "uci")] {
@@ -143,6 +140,6 @@ mod tests {
             "{problems:?}"
         );
         let nested = "engine:\n  polyglot:\n    enabled: false\n";
-        assert!(engine_section(nested).unwrap_err().contains("polyglot"));
+        assert!(format!("{:#}", engine_section(nested).unwrap_err()).contains("polyglot"));
     }
 }

@@ -5,6 +5,7 @@
 //! attributes included, with the indentation they share removed (a method is shown flush left).
 
 use crate::chapters::{Block, Context, Generated};
+use anyhow::{Context as _, Result, anyhow};
 use proc_macro2::Span;
 use std::path::Path;
 use syn::spanned::Spanned;
@@ -42,7 +43,7 @@ pub enum ItemRef {
 
 impl ItemRef {
     /// Reads an item reference as a chapter writes it, such as `fn Bitboard::shift`.
-    pub fn parse(text: &str) -> Result<ItemRef, String> {
+    pub fn parse(text: &str) -> Result<ItemRef> {
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.as_slice() {
             ["impl", owner] => Ok(ItemRef::Impl {
@@ -59,7 +60,7 @@ impl ItemRef {
                     owner: owner.to_string(),
                     name: name.to_string(),
                 }),
-                Some(_) => Err(format!(
+                Some(_) => Err(anyhow!(
                     "a {kind} cannot stand inside an impl block: {text:?}"
                 )),
                 None => Ok(ItemRef::Named {
@@ -67,7 +68,7 @@ impl ItemRef {
                     name: path.to_string(),
                 }),
             },
-            _ => Err(format!(
+            _ => Err(anyhow!(
                 "{text:?} is not an item: write `KIND NAME` (KIND one of {}), \
                  `fn Type::method`, `impl Type` or `impl Trait for Type`",
                 KINDS.join(", ")
@@ -91,16 +92,16 @@ fn last_segment(path: &str) -> &str {
 
 /// The exact text of the item `item` in the Rust source `source`, with its shared
 /// indentation removed, or why it cannot be given.
-pub fn extract(source: &str, item: &ItemRef) -> Result<String, String> {
+pub fn extract(source: &str, item: &ItemRef) -> Result<String> {
     let file = syn::parse_file(source).map_err(|e| {
         let at = e.span().start();
-        format!("does not parse as Rust (line {}): {e}", at.line)
+        anyhow!("does not parse as Rust (line {}): {e}", at.line)
     })?;
     let spans = find(&file.items, item);
     match spans.as_slice() {
-        [] => Err(format!("has no {}", describe(item))),
+        [] => Err(anyhow!("has no {}", describe(item))),
         [span] => Ok(lines_of(source, *span)),
-        more => Err(format!(
+        more => Err(anyhow!(
             "has {} items matching {}: name one",
             more.len(),
             describe(item)
@@ -261,14 +262,14 @@ fn listing_block_end(lines: &[&str], start: usize) -> usize {
 
 /// The block a listing directive stands for: a caption naming the file and item, a blank
 /// line, and the item's source in a fenced code block.
-fn listing_block(root: &Path, spec: &str) -> Result<Vec<String>, String> {
+fn listing_block(root: &Path, spec: &str) -> Result<Vec<String>> {
     let (path, item) = spec
         .split_once(char::is_whitespace)
-        .ok_or_else(|| format!("a listing names a file and an item: `{spec}`"))?;
+        .with_context(|| format!("a listing names a file and an item: `{spec}`"))?;
     let item_ref = ItemRef::parse(item)?;
     let source = std::fs::read_to_string(root.join(path))
-        .map_err(|e| format!("listing `{spec}`: cannot read {path}: {e}"))?;
-    let text = extract(&source, &item_ref).map_err(|e| format!("listing `{spec}`: {path} {e}"))?;
+        .with_context(|| format!("listing `{spec}`: cannot read {path}"))?;
+    let text = extract(&source, &item_ref).with_context(|| format!("listing `{spec}`: {path}"))?;
     let item = item.trim();
     let mut block = vec![
         format!("<div class=\"listing-source\"><code>{path}</code> · <code>{item}</code></div>"),
@@ -324,7 +325,7 @@ mod tests {
 "#;
 
     /// The listing of `item` in [`SOURCE`].
-    fn listing(item: &str) -> Result<String, String> {
+    fn listing(item: &str) -> Result<String> {
         extract(SOURCE, &ItemRef::parse(item)?)
     }
 
@@ -372,15 +373,10 @@ mod tests {
 
     #[test]
     fn a_missing_item_is_named_in_the_error() {
-        assert_eq!(
-            listing("fn Set::len"),
-            Err("has no fn Set::len".to_string())
-        );
-        assert_eq!(listing("enum Set"), Err("has no enum Set".to_string()));
-        assert_eq!(
-            listing("impl Debug for Set"),
-            Err("has no impl Debug for Set".to_string())
-        );
+        let error = |item: &str| format!("{:#}", listing(item).unwrap_err());
+        assert_eq!(error("fn Set::len"), "has no fn Set::len");
+        assert_eq!(error("enum Set"), "has no enum Set");
+        assert_eq!(error("impl Debug for Set"), "has no impl Debug for Set");
     }
 
     #[test]
@@ -393,6 +389,7 @@ mod tests {
     #[test]
     fn source_that_does_not_parse_is_reported() {
         let error = extract("fn broken( {", &ItemRef::parse("fn broken").unwrap()).unwrap_err();
+        let error = format!("{error:#}");
         assert!(error.starts_with("does not parse as Rust"), "{error}");
     }
 }

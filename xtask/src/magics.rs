@@ -2,11 +2,12 @@
 //! the engine's source names, and prints them as the Rust the source holds. Anyone can check
 //! that the committed numbers are what the search finds; a test of the engine checks it too.
 
+use anyhow::Result;
 use cb2026::Square;
 use cb2026::attacks::{MAGIC_SEED, find_magics};
 
 /// Prints the two tables of magics as Rust constants.
-pub fn main() -> Result<(), String> {
+pub fn main() -> Result<()> {
     let (bishops, rooks) = find_magics(MAGIC_SEED);
     println!("{}", rust_table("BISHOP_MAGICS", "bishop", &bishops));
     println!("{}", rust_table("ROOK_MAGICS", "rook", &rooks));

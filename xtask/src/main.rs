@@ -46,6 +46,7 @@ mod tt_bucket;
 mod tune;
 mod tuning_plots;
 
+use anyhow::{Context, Result, anyhow, bail};
 use clap::{CommandFactory, Parser, Subcommand};
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -115,24 +116,23 @@ enum Task {
 /// Runs the command named on the command line.
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match std::env::current_dir() {
-        Ok(current) => checkout::check(&current, &repo_root()),
-        Err(e) => Err(format!("cannot read the current folder: {e}")),
-    }
-    .and_then(|()| dispatch(cli.command));
+    let result = std::env::current_dir()
+        .context("cannot read the current folder")
+        .and_then(|current| checkout::check(&current, &repo_root()))
+        .and_then(|()| dispatch(cli.command));
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("error: {message}");
+        Err(error) => {
+            eprintln!("error: {error:#}");
             ExitCode::FAILURE
         }
     }
 }
 
 /// Runs `task`, or lists the commands when there is none.
-fn dispatch(task: Option<Task>) -> Result<(), String> {
+fn dispatch(task: Option<Task>) -> Result<()> {
     let Some(task) = task else {
-        return Cli::command().print_help().map_err(|e| e.to_string());
+        return Ok(Cli::command().print_help()?);
     };
     match task {
         Task::CheckChapters => check_chapters(&repo_root()),
@@ -162,7 +162,7 @@ fn dispatch(task: Option<Task>) -> Result<(), String> {
 
 /// `check-chapters`: prints every place where the book and its sources disagree, and fails
 /// if there is one.
-fn check_chapters(root: &Path) -> Result<(), String> {
+fn check_chapters(root: &Path) -> Result<()> {
     let problems = chapters::check(root)?;
     for problem in &problems {
         eprintln!("{problem}");
@@ -173,15 +173,12 @@ fn check_chapters(root: &Path) -> Result<(), String> {
         );
         Ok(())
     } else {
-        Err(format!(
-            "check-chapters found {} problem(s)",
-            problems.len()
-        ))
+        bail!("check-chapters found {} problem(s)", problems.len())
     }
 }
 
 /// `sync-chapters`: rewrites what can be regenerated and reports what cannot.
-fn sync_chapters() -> Result<(), String> {
+fn sync_chapters() -> Result<()> {
     let (changed, unmended) = chapters::sync(&repo_root())?;
     for file in &changed {
         println!("rewrote {}", file.display());
@@ -192,13 +189,13 @@ fn sync_chapters() -> Result<(), String> {
     if unmended.is_empty() {
         Ok(())
     } else {
-        Err(format!("{} problem(s) need a person", unmended.len()))
+        bail!("{} problem(s) need a person", unmended.len())
     }
 }
 
 /// `perft-speed`: runs the paired comparison of perft with cozy-chess's and records it where
 /// chapter 5 quotes it from. The benchmark is built with the bench profile, like a release.
-fn perft_speed(rounds: u32) -> Result<(), String> {
+fn perft_speed(rounds: u32) -> Result<()> {
     let record = repo_root().join("book/data/perft-speed.txt");
     run(Command::new("cargo")
         .current_dir(repo_root())
@@ -223,27 +220,27 @@ pub fn repo_root() -> PathBuf {
 }
 
 /// Runs `command`, its output going to ours, and fails if it fails.
-pub fn run(command: &mut Command) -> Result<(), String> {
+pub fn run(command: &mut Command) -> Result<()> {
     let status = command
         .status()
-        .map_err(|e| format!("cannot run {}: {e}", describe(command)))?;
+        .with_context(|| format!("cannot run {}", describe(command)))?;
     if status.success() {
         Ok(())
     } else {
-        Err(format!("{} failed ({status})", describe(command)))
+        bail!("{} failed ({status})", describe(command))
     }
 }
 
 /// Runs `command` and returns what it printed, failing if it fails.
-pub fn run_output(command: &mut Command) -> Result<String, String> {
+pub fn run_output(command: &mut Command) -> Result<String> {
     let output = command
         .output()
-        .map_err(|e| format!("cannot run {}: {e}", describe(command)))?;
+        .with_context(|| format!("cannot run {}", describe(command)))?;
     if output.status.success() {
-        String::from_utf8(output.stdout).map_err(|e| format!("{}: {e}", describe(command)))
+        String::from_utf8(output.stdout).with_context(|| describe(command))
     } else {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        Err(format!(
+        Err(anyhow!(
             "{} failed ({}): {}",
             describe(command),
             output.status,

@@ -6,6 +6,7 @@
 //! `one_nodes_moves_come_out_band_by_band_and_best_key_first` (the snapshot [`SOURCE`]).
 
 use crate::figures::{Source, format_number};
+use anyhow::{Context, Result, bail};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -82,21 +83,21 @@ pub struct NodeOrder {
 
 impl NodeOrder {
     /// The picture's data from the source pinned under `root`.
-    pub fn at(root: &Path) -> Result<NodeOrder, String> {
+    pub fn at(root: &Path) -> Result<NodeOrder> {
         let sources = crate::figures::sources(root)?;
         let source = sources
             .get(SOURCE)
-            .ok_or_else(|| format!("plot node-order: no pinned {SOURCE}"))?;
+            .with_context(|| format!("plot node-order: no pinned {SOURCE}"))?;
         NodeOrder::from_source(source)
     }
 
     /// The picture's data from the pinned `source`.
-    pub fn from_source(source: &Source) -> Result<NodeOrder, String> {
+    pub fn from_source(source: &Source) -> Result<NodeOrder> {
         let mut played = None;
         let mut bands = vec![Vec::new(); BANDS.len()];
         for row in &source.rows {
             let [number, mv, band, key] = &row[..] else {
-                return Err(format!("plot node-order: {SOURCE} has a row {row:?}"));
+                bail!("plot node-order: {SOURCE} has a row {row:?}");
             };
             if band == "played" {
                 played = Some(mv.clone());
@@ -105,7 +106,7 @@ impl NodeOrder {
             let index = BANDS
                 .iter()
                 .position(|(name, _, _)| name == band)
-                .ok_or_else(|| format!("plot node-order: {SOURCE} names no band {band:?}"))?;
+                .with_context(|| format!("plot node-order: {SOURCE} names no band {band:?}"))?;
             bands[index].push(Ordered {
                 number: number.clone(),
                 mv: mv.clone(),
@@ -113,7 +114,7 @@ impl NodeOrder {
             });
         }
         let played =
-            played.ok_or_else(|| format!("plot node-order: {SOURCE} has no played move"))?;
+            played.with_context(|| format!("plot node-order: {SOURCE} has no played move"))?;
         Ok(NodeOrder { played, bands })
     }
 

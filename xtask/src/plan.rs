@@ -1,6 +1,7 @@
 //! The plan in `stages.toml`: milestones, chapters, stages and the sections after stage 20,
 //! and what follows from it (which chapters are written, what a chapter's header line says).
 
+use anyhow::{Context, Result, bail};
 use serde::Deserialize;
 use std::path::Path;
 
@@ -107,38 +108,39 @@ pub struct Appendix {
 
 impl Plan {
     /// Reads and checks `stages.toml` in the repository at `root`.
-    pub fn load(root: &Path) -> Result<Plan, String> {
+    pub fn load(root: &Path) -> Result<Plan> {
         let path = root.join("stages.toml");
         let text = std::fs::read_to_string(&path)
-            .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
-        let plan: Plan = toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            .with_context(|| format!("{}: cannot read", path.display()))?;
+        let plan: Plan = toml::from_str(&text).with_context(|| path.display().to_string())?;
         plan.validate()
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .with_context(|| path.display().to_string())?;
         Ok(plan)
     }
 
     /// Checks what the format alone cannot: stages numbered 1, 2, 3, … in order, done ones
     /// before the others, and every reference to a chapter or milestone resolving.
-    fn validate(&self) -> Result<(), String> {
+    fn validate(&self) -> Result<()> {
         for (i, stage) in self.stages.iter().enumerate() {
             if stage.number != i as u32 + 1 {
-                return Err(format!("stage {} is listed {}th", stage.number, i + 1));
+                bail!("stage {} is listed {}th", stage.number, i + 1);
             }
         }
         if let Some(pair) = self.stages.windows(2).find(|w| !w[0].done && w[1].done) {
-            return Err(format!(
+            bail!(
                 "stage {} is done but stage {} before it is not: stages land in order",
-                pair[1].number, pair[0].number
-            ));
+                pair[1].number,
+                pair[0].number
+            );
         }
         let parts = self.stages.iter().map(|s| (&s.chapter, &s.milestone));
         let parts = parts.chain(self.sections.iter().map(|s| (&s.chapter, &s.milestone)));
         for (chapter, milestone) in parts {
             if self.chapter(chapter).is_none() {
-                return Err(format!("no chapter {chapter:?}"));
+                bail!("no chapter {chapter:?}");
             }
             if !self.milestones.iter().any(|m| &m.id == milestone) {
-                return Err(format!("no milestone {milestone:?}"));
+                bail!("no milestone {milestone:?}");
             }
         }
         Ok(())
@@ -362,10 +364,6 @@ mod tests {
         let mut plan: Plan = toml::from_str(&text).unwrap();
         plan.stages[0].done = false;
         plan.stages[1].done = true;
-        assert!(
-            plan.validate()
-                .unwrap_err()
-                .contains("stages land in order")
-        );
+        assert!(format!("{:#}", plan.validate().unwrap_err()).contains("stages land in order"));
     }
 }

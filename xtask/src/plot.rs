@@ -32,6 +32,7 @@
 use crate::chapters::{BOOK_SRC, Block, Context, Generated};
 use crate::games::record::{RECORDS, Record};
 use crate::games::stats::{Estimate, elo_text, is_open_end};
+use anyhow::{Context as _, Result, anyhow};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -89,7 +90,7 @@ pub enum Plot {
 
 impl Plot {
     /// The plot a directive's text (`llr NAME`) names.
-    pub fn parse(spec: &str) -> Result<Plot, String> {
+    pub fn parse(spec: &str) -> Result<Plot> {
         match spec.split_whitespace().collect::<Vec<_>>()[..] {
             ["llr", name] => Ok(Plot::Llr(name.to_string())),
             ["tree-size"] => Ok(Plot::TreeSize),
@@ -107,7 +108,7 @@ impl Plot {
                 id.to_string(),
                 names.iter().map(|n| n.to_string()).collect(),
             )),
-            _ => Err(format!(
+            _ => Err(anyhow!(
                 "plot {spec:?}: write `plot llr RECORD`, `plot elo ID RECORD RECORD …` `plot tree-size`, `plot alpha-beta`, `plot pv-table`, `plot reductions`, `plot tt-bucket`, `plot node-order`, `plot pvs-ladder`, `plot tuning-losses`, `plot passed-pawns` or `plot mobility midgame|endgame`"
             )),
         }
@@ -142,14 +143,14 @@ impl Plot {
     }
 
     /// The SVG and the line of HTML that shows it, drawn from the records under `root`.
-    pub fn draw(&self, root: &Path) -> Result<(String, String), String> {
+    pub fn draw(&self, root: &Path) -> Result<(String, String)> {
         let load = |name: &str| Record::load(&root.join(RECORDS).join(format!("{name}.toml")));
         let name = match self {
             Plot::Llr(name) => name,
             Plot::AlphaBeta => {
                 use crate::alpha_beta::{DEPTH, FEN, search, svg};
-                let position = cb2026::position::Position::from_fen(FEN)
-                    .map_err(|e| format!("plot alpha-beta: {e}"))?;
+                let position =
+                    cb2026::position::Position::from_fen(FEN).context("plot alpha-beta")?;
                 let (root, counts) = search(&position, DEPTH);
                 let html = format!(
                     "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"The alpha-beta tree of {FEN} searched to depth {DEPTH}: {} nodes, {} cutoffs, score {}\"><figcaption>The search of <code>{FEN}</code> to depth {DEPTH}: each node's window [α, β] and, below it, its score, for the side to move there; a red edge is the move that cut a node off</figcaption></figure></div>",
@@ -162,8 +163,8 @@ impl Plot {
             }
             Plot::PvTable => {
                 use crate::alpha_beta::{DEPTH, FEN, pv_steps, pv_svg};
-                let position = cb2026::position::Position::from_fen(FEN)
-                    .map_err(|e| format!("plot pv-table: {e}"))?;
+                let position =
+                    cb2026::position::Position::from_fen(FEN).context("plot pv-table")?;
                 let steps = pv_steps(&position, DEPTH);
                 let last = steps
                     .last()
@@ -207,8 +208,8 @@ impl Plot {
             }
             Plot::PvsLadder => {
                 use crate::pvs_ladder::{DEPTH, FEN, alt, ladder, svg};
-                let position = cb2026::position::Position::from_fen(FEN)
-                    .map_err(|e| format!("plot pvs-ladder: {e}"))?;
+                let position =
+                    cb2026::position::Position::from_fen(FEN).context("plot pvs-ladder")?;
                 let (steps, score, counts) = ladder(&position, DEPTH);
                 let html = format!(
                     "<div class=\"diagrams panels-1 plot\"><figure><img src=\"{}\" alt=\"{}\"><figcaption>The root of <code>{FEN}</code> searched to depth {DEPTH} by principal variation search: each move's searches with their windows, scores and nodes; the whole search scouted {} times and searched {} of the scouts again</figcaption></figure></div>",
@@ -328,7 +329,7 @@ impl Plot {
         let record = load(name)?;
         let sprt = record
             .sprt
-            .ok_or_else(|| format!("plot llr {name}: the record is not of an SPRT"))?;
+            .with_context(|| format!("plot llr {name}: the record is not of an SPRT"))?;
         let path = record.llr_path();
         let svg = llr_svg(&path, sprt.lower(), sprt.upper());
         let alt = format!(
@@ -613,8 +614,8 @@ mod tests {
     #[test]
     fn a_plot_directive_names_its_record() {
         assert_eq!(
-            Plot::parse("llr sprt-stage-08"),
-            Ok(Plot::Llr("sprt-stage-08".into()))
+            Plot::parse("llr sprt-stage-08").unwrap(),
+            Plot::Llr("sprt-stage-08".into())
         );
         assert_eq!(
             Plot::parse("llr sprt-stage-08").unwrap().file(),

@@ -6,6 +6,7 @@
 //! [`ENGINE_BUILD`].
 
 use crate::{run, run_output};
+use anyhow::{Result, anyhow};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -27,11 +28,11 @@ pub fn engine_binary(target: &Path) -> PathBuf {
 
 /// The full commit that `revision` (a branch, a tag, `HEAD~2`, an abbreviated commit) names in
 /// the repository at `root`, or an error that names the revision.
-pub fn commit_of(root: &Path, revision: &str) -> Result<String, String> {
+pub fn commit_of(root: &Path, revision: &str) -> Result<String> {
     let named = format!("{revision}^{{commit}}");
     run_output(git(root).args(["rev-parse", "--verify", "--quiet", &named]))
         .map(|commit| commit.trim().to_string())
-        .map_err(|_| format!("{revision:?} is not a git revision of this repository"))
+        .map_err(|_| anyhow!("{revision:?} is not a git revision of this repository"))
 }
 
 /// A revision checked out, detached, in a folder of its own. The folder is removed with the
@@ -49,7 +50,7 @@ pub struct Worktree {
 impl Worktree {
     /// Checks `revision` of the repository at `root` out at `path`, first removing a worktree
     /// an earlier, interrupted run may have left there.
-    pub fn check_out(root: &Path, path: &Path, revision: &str) -> Result<Worktree, String> {
+    pub fn check_out(root: &Path, path: &Path, revision: &str) -> Result<Worktree> {
         remove(root, path);
         run(git(root)
             .args(["worktree", "add", "--detach", "--quiet"])

@@ -3,6 +3,7 @@
 //! without a desktop.
 
 use crate::{repo_root, run};
+use anyhow::{Context, Result, anyhow, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -51,13 +52,13 @@ pub struct ScreenshotArgs {
 }
 
 /// Runs `cargo xtask screenshot …`.
-pub fn main(args: &ScreenshotArgs) -> Result<(), String> {
+pub fn main(args: &ScreenshotArgs) -> Result<()> {
     let (theme, phone, height) = (&args.theme, args.phone, args.height);
     let root = repo_root();
     crate::book::build(&root)?;
     let chromium = chromium()?;
     let out = root.join("target/screenshots");
-    std::fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(&out).with_context(|| out.display().to_string())?;
     let width = if phone { 390 } else { 1280 };
     for page in &args.pages {
         let png = shoot(&root, &chromium, page, theme, (width, height))?;
@@ -74,14 +75,14 @@ fn shoot(
     page: &str,
     theme: &str,
     size: (u32, u32),
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf> {
     let html = root.join("book/build/html");
     let (name, anchor) = page
         .split_once('#')
         .map_or((page, None), |(n, a)| (n, Some(a)));
     let name = name.trim_end_matches(".html");
     let source = std::fs::read_to_string(html.join(format!("{name}.html")))
-        .map_err(|e| format!("no page {name:?} in the built book: {e}"))?;
+        .with_context(|| format!("no page {name:?} in the built book"))?;
     // A copy of the page beside it, so its relative links still resolve, that opens in
     // `theme` (mdBook picks the theme in a script, from this default) and, for an anchor,
     // starts at it: the part of the page before it is removed, because headless Chromium
@@ -97,13 +98,13 @@ fn shoot(
         );
     if let Some(anchor) = anchor {
         if !source.contains(&format!("id=\"{anchor}\"")) {
-            return Err(format!("page {name:?} has no anchor #{anchor}"));
+            bail!("page {name:?} has no anchor #{anchor}");
         }
         let script = format!("<script>{START_AT_ANCHOR}(\"{anchor}\");</script></body>");
         themed = themed.replace("</body>", &script);
     }
     let copy = html.join(format!(".screenshot-{name}.html"));
-    std::fs::write(&copy, themed).map_err(|e| format!("{}: {e}", copy.display()))?;
+    std::fs::write(&copy, themed).with_context(|| copy.display().to_string())?;
 
     let phone = if size.0 < 600 { "-phone" } else { "" };
     let anchor_part = anchor.map(|a| format!("-{a}")).unwrap_or_default();
@@ -126,7 +127,7 @@ fn shoot(
 }
 
 /// The Chromium binary: Debian's `chromium` package, installed with apt-get if it is missing.
-fn chromium() -> Result<PathBuf, String> {
+fn chromium() -> Result<PathBuf> {
     let path = PathBuf::from("/usr/bin/chromium");
     if path.exists() {
         return Ok(path);
@@ -135,7 +136,7 @@ fn chromium() -> Result<PathBuf, String> {
     run(Command::new("apt-get").arg("update").arg("-q"))
         .and_then(|()| run(Command::new("apt-get").args(["install", "-y", "-q", "chromium"])))
         .map_err(|e| {
-            format!("{e}\nscreenshots need Debian's chromium: apt-get install chromium")
+            anyhow!("{e:#}\nscreenshots need Debian's chromium: apt-get install chromium")
         })?;
     Ok(path)
 }

@@ -9,6 +9,7 @@
 use crate::chapters::{Block, Context, Generated};
 use crate::figures::{self, Source};
 use crate::plan::{Links, Plan};
+use anyhow::{Context as _, Result, anyhow};
 use std::collections::BTreeMap;
 
 /// The first line of the map's block: the map is a table inside this `div`, which the book's
@@ -31,7 +32,7 @@ pub fn block_end(lines: &[&str], start: usize) -> usize {
 }
 
 /// The map's block: the table of the stages, between [`START`] and [`END`].
-pub fn block(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>, String> {
+pub fn block(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>> {
     let mut lines = vec![START.to_string(), String::new()];
     lines.extend(table(plan, sources)?);
     lines.extend([String::new(), END.to_string()]);
@@ -39,7 +40,7 @@ pub fn block(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<Stri
 }
 
 /// The map's table: a header, then a row for each stage of the plan.
-fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>, String> {
+fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>> {
     let mut lines = vec![
         "| stage | tag | what it adds | headline figure |".to_string(),
         "| --- | --- | --- | --- |".to_string(),
@@ -47,7 +48,7 @@ fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>,
     for stage in &plan.stages {
         let chapter = plan
             .chapter(&stage.chapter)
-            .ok_or_else(|| format!("stage {}: no chapter {}", stage.number, stage.chapter))?;
+            .with_context(|| format!("stage {}: no chapter {}", stage.number, stage.chapter))?;
         let chapter_cell = if plan.is_written(&chapter.number) {
             format!("[ch. {}]({})", chapter.number, chapter.file)
         } else {
@@ -60,7 +61,7 @@ fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>,
         };
         let headline = match &stage.headline {
             Some(text) => quote_figures(sources, text)
-                .map_err(|e| format!("stages.toml, stage {}: {e}", stage.number))?,
+                .with_context(|| format!("stages.toml, stage {}", stage.number))?,
             None => "—".to_string(),
         };
         lines.push(format!(
@@ -73,13 +74,13 @@ fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>,
 
 /// `text` with every `{NAME: ROW / COLUMN}` replaced by the figure it names, marked as a
 /// chapter marks a figure, so the figure check reads it like any other.
-fn quote_figures(sources: &BTreeMap<String, Source>, text: &str) -> Result<String, String> {
+fn quote_figures(sources: &BTreeMap<String, Source>, text: &str) -> Result<String> {
     let mut out = String::new();
     let mut rest = text;
     while let Some(open) = rest.find('{') {
         let close = rest[open..]
             .find('}')
-            .ok_or_else(|| format!("headline {text:?}: a `{{` is never closed"))?
+            .with_context(|| format!("headline {text:?}: a `{{` is never closed"))?
             + open;
         let reference = &rest[open + 1..close];
         let value = figures::value(sources, reference)?;
@@ -97,7 +98,7 @@ fn quote_figures(sources: &BTreeMap<String, Source>, text: &str) -> Result<Strin
 pub fn map_at(context: &Context, lines: &[&str], i: usize, what: &str) -> Generated {
     let expected = match what {
         "map" => block(context.plan, context.sources),
-        _ => Err(format!(
+        _ => Err(anyhow!(
             "`stages {what}`: the only stages directive is `stages map`"
         )),
     };

@@ -7,6 +7,7 @@
 use crate::plan::{Plan, tag_name};
 use crate::revision::Worktree;
 use crate::{repo_root, run, run_output};
+use anyhow::{Context, Result, anyhow, bail};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::Command;
@@ -25,7 +26,7 @@ pub enum StagesCommand {
 }
 
 /// Runs `cargo xtask stages SUBCOMMAND`.
-pub fn main(command: StagesCommand) -> Result<(), String> {
+pub fn main(command: StagesCommand) -> Result<()> {
     let root = repo_root();
     match command {
         StagesCommand::List => list(&root),
@@ -48,7 +49,7 @@ pub fn main(command: StagesCommand) -> Result<(), String> {
 pub(crate) type Trailers = BTreeMap<u32, (String, usize)>;
 
 /// Reads the `Stage: N` trailers of the history of HEAD.
-pub(crate) fn trailers(root: &Path) -> Result<Trailers, String> {
+pub(crate) fn trailers(root: &Path) -> Result<Trailers> {
     let log = run_output(Command::new("git").current_dir(root).args([
         "log",
         "--format=%H %(trailers:key=Stage,valueonly,separator=%x2C)",
@@ -60,7 +61,7 @@ pub(crate) fn trailers(root: &Path) -> Result<Trailers, String> {
         };
         for value in values.split(',').map(str::trim).filter(|v| !v.is_empty()) {
             let number: u32 = value.parse().map_err(|_| {
-                format!("commit {commit}: trailer `Stage: {value}` is not a stage number")
+                anyhow!("commit {commit}: trailer `Stage: {value}` is not a stage number")
             })?;
             // The log runs newest first, so the first commit seen is the newest.
             found
@@ -73,7 +74,7 @@ pub(crate) fn trailers(root: &Path) -> Result<Trailers, String> {
 
 /// Checks that stages.toml's `switches` and the engine's table of switches agree: each stage
 /// lists exactly the switches the table says it introduced.
-fn check_switches(plan: &Plan, table: &[cb2026::config::Switch]) -> Result<(), String> {
+fn check_switches(plan: &Plan, table: &[cb2026::config::Switch]) -> Result<()> {
     let stages = plan
         .stages
         .iter()
@@ -90,21 +91,21 @@ fn check_switches(plan: &Plan, table: &[cb2026::config::Switch]) -> Result<(), S
             .map(|switch| switch.name)
             .collect();
         if **listed != in_table {
-            return Err(format!(
+            bail!(
                 "{part}: stages.toml lists the switches {listed:?}, but the engine's table \
                  (crates/engine/src/config.rs, SWITCHES) gives it {in_table:?}"
-            ));
+            );
         }
     }
     if let Some(switch) = table.iter().find(|switch| {
         let part = describe(switch.introduced);
         parts.iter().all(|(known, _)| *known != part)
     }) {
-        return Err(format!(
+        bail!(
             "switch {} belongs to {}, which stages.toml does not have",
             switch.name,
             describe(switch.introduced)
-        ));
+        );
     }
     Ok(())
 }
@@ -119,30 +120,31 @@ fn describe(introduced: cb2026::config::Introduced) -> String {
 
 /// Checks the trailers against the plan: every done stage has one, no other stage has one,
 /// and stage N's commit comes after stage N-1's.
-fn check(plan: &Plan, trailers: &Trailers) -> Result<(), String> {
+fn check(plan: &Plan, trailers: &Trailers) -> Result<()> {
     let mut previous: Option<(u32, usize)> = None;
     for stage in &plan.stages {
         match (stage.done, trailers.get(&stage.number)) {
             (true, None) => {
-                return Err(format!(
+                bail!(
                     "stage {} is done in stages.toml but no commit carries `Stage: {}`",
-                    stage.number, stage.number
-                ));
+                    stage.number,
+                    stage.number
+                );
             }
             (false, Some((commit, _))) => {
-                return Err(format!(
+                bail!(
                     "commit {commit} carries `Stage: {}` but stages.toml does not mark the stage done",
                     stage.number
-                ));
+                );
             }
             (true, Some((_, position))) => {
                 if let Some((before, before_position)) = previous
                     && *position > before_position
                 {
-                    return Err(format!(
+                    bail!(
                         "stage {}'s trailer comes before stage {before}'s in the history: stages land in order",
                         stage.number
-                    ));
+                    );
                 }
                 previous = Some((stage.number, *position));
             }
@@ -153,16 +155,14 @@ fn check(plan: &Plan, trailers: &Trailers) -> Result<(), String> {
         .keys()
         .find(|n| plan.stages.iter().all(|s| s.number != **n))
     {
-        return Err(format!(
-            "a commit carries `Stage: {number}`, which is not a stage of stages.toml"
-        ));
+        bail!("a commit carries `Stage: {number}`, which is not a stage of stages.toml");
     }
     Ok(())
 }
 
 /// Prints every stage and section: number, whether done, its tag if it exists, chapter,
 /// title, and the switches it introduces.
-fn list(root: &Path) -> Result<(), String> {
+fn list(root: &Path) -> Result<()> {
     let plan = Plan::load(root)?;
     let tags = existing_tags(root)?;
     let switches = |names: &[String]| {
@@ -210,7 +210,7 @@ fn list(root: &Path) -> Result<(), String> {
 }
 
 /// The names of the repository's tags.
-fn existing_tags(root: &Path) -> Result<Vec<String>, String> {
+fn existing_tags(root: &Path) -> Result<Vec<String>> {
     let out = run_output(
         Command::new("git")
             .current_dir(root)
@@ -222,7 +222,7 @@ fn existing_tags(root: &Path) -> Result<Vec<String>, String> {
 /// Makes the annotated tag `stage-NN` for every stage whose trailer has no tag yet. A tag
 /// that exists is never moved: if it points elsewhere than the trailer's newest commit, that
 /// is reported, and a fix goes to main instead.
-fn tag(root: &Path) -> Result<(), String> {
+fn tag(root: &Path) -> Result<()> {
     let plan = Plan::load(root)?;
     let trailers = trailers(root)?;
     check(&plan, &trailers)?;
@@ -256,10 +256,10 @@ fn tag(root: &Path) -> Result<(), String> {
 /// Builds and tests every stage tag in a temporary worktree of its own, with its own
 /// `cargo xtask check-chapters` and `stages check`. The tags share one target folder, so each
 /// builds on the last.
-fn verify(root: &Path) -> Result<(), String> {
+fn verify(root: &Path) -> Result<()> {
     let tags = existing_tags(root)?;
     if tags.is_empty() {
-        return Err("no stage tags to verify".to_string());
+        bail!("no stage tags to verify");
     }
     let target = root.join("target/verify");
     for tag in tags {
@@ -270,7 +270,7 @@ fn verify(root: &Path) -> Result<(), String> {
         cargo(&["test", "--workspace"])
             .and_then(|()| cargo(&["xtask", "check-chapters"]))
             .and_then(|()| cargo(&["xtask", "stages", "check"]))
-            .map_err(|e| format!("{tag}: {e}"))?;
+            .with_context(|| tag.clone())?;
     }
     println!("stages verify: every stage tag builds and passes its tests and checks");
     Ok(())
@@ -299,27 +299,27 @@ mod tests {
 
     #[test]
     fn done_stages_with_trailers_in_order_pass() {
-        assert_eq!(
-            check(&plan_done_to(2), &trailers_at(&[(1, 5), (2, 0)])),
-            Ok(())
-        );
+        check(&plan_done_to(2), &trailers_at(&[(1, 5), (2, 0)])).unwrap();
     }
 
     #[test]
     fn a_done_stage_without_a_trailer_fails() {
         let error = check(&plan_done_to(2), &trailers_at(&[(1, 5)])).unwrap_err();
+        let error = format!("{error:#}");
         assert!(error.contains("stage 2 is done"), "{error}");
     }
 
     #[test]
     fn a_trailer_for_a_stage_not_done_fails() {
         let error = check(&plan_done_to(1), &trailers_at(&[(1, 5), (2, 0)])).unwrap_err();
+        let error = format!("{error:#}");
         assert!(error.contains("does not mark the stage done"), "{error}");
     }
 
     #[test]
     fn trailers_out_of_order_fail() {
         let error = check(&plan_done_to(2), &trailers_at(&[(1, 0), (2, 5)])).unwrap_err();
+        let error = format!("{error:#}");
         assert!(error.contains("stages land in order"), "{error}");
     }
 
@@ -333,17 +333,17 @@ mod tests {
         for section in &mut plan.sections {
             section.switches.clear();
         }
-        assert_eq!(check_switches(&plan, &[]), Ok(()));
+        check_switches(&plan, &[]).unwrap();
         let table = [Switch {
             name: "tt",
             introduced: cb2026::config::Introduced::Stage(2),
             flag: Switches::empty(),
             off_from: None,
         }];
-        let error = check_switches(&plan, &table).unwrap_err();
+        let error = format!("{:#}", check_switches(&plan, &table).unwrap_err());
         assert!(error.contains("stage 2"), "{error}");
         plan.stages[1].switches = vec!["tt".to_string()];
-        assert_eq!(check_switches(&plan, &table), Ok(()));
+        check_switches(&plan, &table).unwrap();
         assert!(check_switches(&plan, &[]).is_err());
         let section = Switch {
             name: "conthist",
@@ -352,15 +352,17 @@ mod tests {
             off_from: None,
         };
         let error = check_switches(&plan, &[table[0], section]).unwrap_err();
+        let error = format!("{error:#}");
         assert!(error.contains("section 10.1"), "{error}");
         plan.sections[0].switches = vec!["conthist".to_string()];
-        assert_eq!(check_switches(&plan, &[table[0], section]), Ok(()));
+        check_switches(&plan, &[table[0], section]).unwrap();
         let elsewhere = Switch {
             introduced: cb2026::config::Introduced::Section("99.1"),
             ..section
         };
         plan.sections[0].switches.clear();
         let error = check_switches(&plan, &[table[0], elsewhere]).unwrap_err();
+        let error = format!("{error:#}");
         assert!(error.contains("does not have"), "{error}");
     }
 }

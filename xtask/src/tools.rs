@@ -10,6 +10,7 @@
 //! only `cargo xtask book --serve` needs and which that command installs, once, apart.
 
 use crate::{run, run_output};
+use anyhow::Result;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -94,7 +95,7 @@ impl Tool {
 }
 
 /// Installs each of `tools` that is not installed at its pinned version.
-pub fn install(root: &Path, tools: &[&Tool]) -> Result<(), String> {
+pub fn install(root: &Path, tools: &[&Tool]) -> Result<()> {
     for tool in tools.iter().filter(|tool| !tool.is_installed(root)) {
         let Tool { name, version, .. } = tool;
         println!(

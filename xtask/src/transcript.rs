@@ -9,6 +9,7 @@
 //! until `sync-chapters` has redrawn the block from it.
 
 use crate::chapters::{Block, Context, Generated};
+use anyhow::{Context as _, Result, bail};
 use std::path::Path;
 
 /// The folder of the pinned transcripts, relative to the repository.
@@ -19,11 +20,11 @@ pub const CAPTION_PREFIX: &str = "<div class=\"transcript-source\">";
 
 /// The block that stands for transcript `name`: a caption saying how to type it and where it
 /// is pinned, a blank line, and the session as preformatted HTML, typed lines marked.
-pub fn block(root: &Path, name: &str) -> Result<Vec<String>, String> {
+pub fn block(root: &Path, name: &str) -> Result<Vec<String>> {
     let file = Path::new(FOLDER).join(format!("{name}.snap"));
-    let text = std::fs::read_to_string(root.join(&file)).map_err(|e| {
+    let text = std::fs::read_to_string(root.join(&file)).with_context(|| {
         format!(
-            "transcript {name}: cannot read {} ({e}); add it to crates/engine/tests/transcripts.rs",
+            "transcript {name}: cannot read {}; add it to crates/engine/tests/transcripts.rs",
             file.display()
         )
     })?;
@@ -44,7 +45,7 @@ pub fn block(root: &Path, name: &str) -> Result<Vec<String>, String> {
     ];
     let lines: Vec<String> = session.trim_end().lines().map(html_line).collect();
     let Some((first, rest)) = lines.split_first() else {
-        return Err(format!("transcript {name}: {} is empty", file.display()));
+        bail!("transcript {name}: {} is empty", file.display());
     };
     block.push(format!("<pre class=\"transcript\">{first}"));
     block.extend(rest.iter().cloned());
@@ -112,6 +113,7 @@ mod tests {
     #[test]
     fn a_transcript_that_is_not_pinned_is_named_in_the_error() {
         let error = block(&crate::repo_root(), "no-such-session").unwrap_err();
+        let error = format!("{error:#}");
         assert!(error.contains("no-such-session.snap"), "{error}");
     }
 }

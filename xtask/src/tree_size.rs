@@ -7,6 +7,7 @@
 
 use crate::figures::Source;
 use crate::plan::Plan;
+use anyhow::{Context, Result, bail};
 use std::fmt::Write;
 use std::path::Path;
 
@@ -52,7 +53,7 @@ pub type StageLine = (String, Vec<u64>);
 /// Each done stage's name and its node counts at depths 1 to [`DEEPEST`], summed over the six
 /// positions: the rows of `source` (the pinned [`SOURCE`]) for the stages from 9 on that `plan`
 /// marks done, in order. A stage's name is its `plot` name in the plan, or its title.
-pub fn lines(plan: &Plan, source: &Source) -> Result<Vec<StageLine>, String> {
+pub fn lines(plan: &Plan, source: &Source) -> Result<Vec<StageLine>> {
     let mut lines = Vec::new();
     for stage in plan.stages.iter().filter(|s| s.done && s.number >= 9) {
         let number = stage.number.to_string();
@@ -60,17 +61,17 @@ pub fn lines(plan: &Plan, source: &Source) -> Result<Vec<StageLine>, String> {
             .rows
             .iter()
             .find(|row| row.first() == Some(&number))
-            .ok_or_else(|| format!("plot tree-size: {SOURCE} has no row for stage {number}"))?;
+            .with_context(|| format!("plot tree-size: {SOURCE} has no row for stage {number}"))?;
         let counts = row[1..]
             .iter()
             .map(|cell| cell.parse::<u64>())
             .collect::<Result<Vec<u64>, _>>()
-            .map_err(|e| format!("plot tree-size: stage {number}'s row in {SOURCE}: {e}"))?;
+            .with_context(|| format!("plot tree-size: stage {number}'s row in {SOURCE}"))?;
         if counts.len() != DEEPEST as usize {
-            return Err(format!(
+            bail!(
                 "plot tree-size: stage {number}'s row in {SOURCE} has {} depths, not {DEEPEST}",
                 counts.len()
-            ));
+            );
         }
         let name = stage.plot.as_deref().unwrap_or(&stage.title);
         lines.push((format!("stage {number}: {name}"), counts));
@@ -79,12 +80,12 @@ pub fn lines(plan: &Plan, source: &Source) -> Result<Vec<StageLine>, String> {
 }
 
 /// [`lines`] from the plan and the pinned counts of the repository at `root`.
-pub fn lines_at(root: &Path) -> Result<Vec<StageLine>, String> {
+pub fn lines_at(root: &Path) -> Result<Vec<StageLine>> {
     let plan = Plan::load(root)?;
     let sources = crate::figures::sources(root)?;
     let source = sources
         .get(SOURCE)
-        .ok_or_else(|| format!("plot tree-size: no pinned {SOURCE}"))?;
+        .with_context(|| format!("plot tree-size: no pinned {SOURCE}"))?;
     lines(&plan, source)
 }
 
@@ -228,7 +229,7 @@ mod tests {
     #[test]
     fn a_done_stage_without_a_pinned_row_is_named() {
         let plan = Plan::load(&crate::repo_root()).unwrap();
-        let error = lines(&plan, &source(10..=20)).unwrap_err();
+        let error = format!("{:#}", lines(&plan, &source(10..=20)).unwrap_err());
         assert!(error.contains("no row for stage 9"), "{error}");
     }
 

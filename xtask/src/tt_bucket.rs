@@ -9,6 +9,7 @@
 //! [`ENTRY_FIELDS`], as the compiler laid it out.
 
 use crate::figures::{Source, format_number};
+use anyhow::{Context, Result};
 use cb2026::tt::{BUCKET_BYTES, ENTRY_BYTES, ENTRY_FIELDS};
 use std::fmt::Write;
 use std::path::Path;
@@ -60,25 +61,25 @@ pub struct Bucket {
 
 impl Bucket {
     /// The picture's data from the sources pinned under `root`.
-    pub fn at(root: &Path) -> Result<Bucket, String> {
+    pub fn at(root: &Path) -> Result<Bucket> {
         let sources = crate::figures::sources(root)?;
         let source = |name: &str| {
             sources
                 .get(name)
-                .ok_or_else(|| format!("plot tt-bucket: no pinned {name}"))
+                .with_context(|| format!("plot tt-bucket: no pinned {name}"))
         };
         Bucket::from_sources(source(SUMMARY)?, source(SLOTS)?)
     }
 
     /// The picture's data from the pinned `summary` and `slots`.
-    pub fn from_sources(summary: &Source, slots: &Source) -> Result<Bucket, String> {
+    pub fn from_sources(summary: &Source, slots: &Source) -> Result<Bucket> {
         let quantity = |name: &str| {
             summary
                 .rows
                 .iter()
                 .find(|row| row[0] == name)
                 .map(|row| row[1].clone())
-                .ok_or_else(|| format!("plot tt-bucket: {SUMMARY} has no row {name}"))
+                .with_context(|| format!("plot tt-bucket: {SUMMARY} has no row {name}"))
         };
         let order = |name: &str| quantity(name).map(|moves| moves.replace(',', " "));
         let slots = slots

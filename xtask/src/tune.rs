@@ -6,6 +6,7 @@
 //! with its hash and the lines that say how the data was made (its seed among them), the split,
 //! the scaling constant and the errors before and after.
 
+use anyhow::{Context, Result, anyhow, bail};
 use cb2026::params::{GROUPS, Group, INITIAL};
 use cb2026_tune::data;
 use cb2026_tune::texel::{self, Epoch, Freedom, Weights};
@@ -59,20 +60,22 @@ pub struct TuneArgs {
 }
 
 /// Runs `cargo xtask tune` with `args`.
-pub fn main(args: &TuneArgs) -> Result<(), String> {
-    let bytes = std::fs::read(&args.data).map_err(|e| format!("{}: {e}", args.data.display()))?;
+pub fn main(args: &TuneArgs) -> Result<()> {
+    let bytes = std::fs::read(&args.data).with_context(|| args.data.display().to_string())?;
     let text = String::from_utf8(bytes.clone())
-        .map_err(|_| format!("{}: not UTF-8 text", args.data.display()))?;
+        .map_err(|_| anyhow!("{}: not UTF-8 text", args.data.display()))?;
     let started = Instant::now();
-    let samples = data::read(&text).map_err(|e| format!("{}: {e}", args.data.display()))?;
+    let samples = data::read(&text)
+        .map_err(anyhow::Error::msg)
+        .with_context(|| args.data.display().to_string())?;
     let games = Games::of(&samples);
     let (training, validation) = data::split(samples, args.hold_out);
     if training.is_empty() || validation.is_empty() {
-        return Err(format!(
+        bail!(
             "{}: too few games to hold one in {} out",
             args.data.display(),
             args.hold_out
-        ));
+        );
     }
     eprintln!(
         "{} training and {} validation positions, read in {:.0} s",
@@ -193,11 +196,11 @@ fn or_none(names: &str) -> &str {
 
 /// The groups of [`GROUPS`] that `option`'s `names` name, or an error naming the one that is
 /// not a group and listing those that are.
-fn groups_named(option: &str, names: &[String]) -> Result<Vec<&'static Group>, String> {
+fn groups_named(option: &str, names: &[String]) -> Result<Vec<&'static Group>> {
     names
         .iter()
         .map(|name| {
-            GROUPS.iter().find(|g| g.name == name).ok_or_else(|| {
+            GROUPS.iter().find(|g| g.name == name).with_context(|| {
                 let names: Vec<&str> = GROUPS.iter().map(|g| g.name).collect();
                 format!("{option} {name:?}: the groups are {}", names.join(", "))
             })

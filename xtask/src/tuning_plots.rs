@@ -4,6 +4,7 @@
 //! bonuses by number of squares (`<!-- plot mobility midgame -->` and `endgame`), the last two
 //! from the engine's own `TUNED` values. All are line charts, drawn by [`line_chart`].
 
+use anyhow::{Context, Result, bail};
 use cb2026::eval::Score;
 use cb2026::params::{
     BISHOP_MOBILITY, FREE_PASSED_PAWN, KNIGHT_MOBILITY, PASSED_PAWN, Params, QUEEN_MOBILITY,
@@ -43,9 +44,9 @@ pub struct Series {
 }
 
 /// The errors by pass that `cargo xtask tune` wrote: (pass, training, validation).
-pub fn read_losses(root: &Path) -> Result<Vec<(f64, f64, f64)>, String> {
+pub fn read_losses(root: &Path) -> Result<Vec<(f64, f64, f64)>> {
     let path = root.join(crate::tune::LOSSES);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
     let mut rows = Vec::new();
     for (number, line) in text.lines().enumerate() {
         if line.starts_with('#') || line.starts_with("epoch") || line.trim().is_empty() {
@@ -55,18 +56,18 @@ pub fn read_losses(root: &Path) -> Result<Vec<(f64, f64, f64)>, String> {
             .split_whitespace()
             .map(|cell| cell.parse::<f64>())
             .collect::<Result<_, _>>()
-            .map_err(|e| format!("{}: line {}: {e}", path.display(), number + 1))?;
+            .with_context(|| format!("{}: line {}", path.display(), number + 1))?;
         let [epoch, training, validation] = cells[..] else {
-            return Err(format!(
+            bail!(
                 "{}: line {}: expected `epoch training validation`",
                 path.display(),
                 number + 1
-            ));
+            );
         };
         rows.push((epoch, training, validation));
     }
     if rows.is_empty() {
-        return Err(format!("{}: no passes in it", path.display()));
+        bail!("{}: no passes in it", path.display());
     }
     Ok(rows)
 }
@@ -376,7 +377,7 @@ mod tests {
             [(0.0, 0.1, 0.11), (1.0, 0.09, 0.1)]
         );
         std::fs::write(&file, "epoch training validation\n0 0.1\n").unwrap();
-        let error = read_losses(&folder).unwrap_err();
+        let error = format!("{:#}", read_losses(&folder).unwrap_err());
         assert!(error.contains("line 2"), "{error}");
         std::fs::remove_dir_all(&folder).unwrap();
     }

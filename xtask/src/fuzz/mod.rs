@@ -10,6 +10,7 @@ pub mod targets;
 pub mod uci_check;
 
 use crate::repo_root;
+use anyhow::{Context, Result, anyhow, bail};
 use generate::Gen;
 use std::panic::AssertUnwindSafe;
 use std::path::Path;
@@ -88,7 +89,7 @@ struct Settings {
 }
 
 /// Runs `cargo xtask fuzz …`.
-pub fn main(args: &FuzzArgs) -> Result<(), String> {
+pub fn main(args: &FuzzArgs) -> Result<()> {
     if args.long {
         // The same command line, without `--long`, in the optimised build.
         let rest = std::env::args().skip(2).filter(|a| a != "--long");
@@ -107,11 +108,11 @@ pub fn main(args: &FuzzArgs) -> Result<(), String> {
         .collect();
     if targets.is_empty() {
         let names: Vec<&str> = TARGETS.iter().map(|t| t.name).collect();
-        return Err(format!(
+        bail!(
             "no target {:?}: the targets are {}",
             settings.target,
             names.join(", ")
-        ));
+        );
     }
     let corpus = corpus(&repo_root())?;
     std::panic::set_hook(Box::new(|info| {
@@ -159,7 +160,7 @@ pub fn main(args: &FuzzArgs) -> Result<(), String> {
     if failures.is_empty() {
         Ok(())
     } else {
-        Err(failures.join("\n"))
+        bail!("{}", failures.join("\n"))
     }
 }
 
@@ -171,7 +172,7 @@ fn record(
     tried: &[u64],
     failures: usize,
     seconds: f64,
-) -> Result<(), String> {
+) -> Result<()> {
     use crate::games::record::{machine, today};
     let mut text = format!(
         "# The fuzzer's run: inputs tried by each target, and how many failed.\n\
@@ -189,7 +190,7 @@ fn record(
         tried.iter().sum::<u64>()
     ));
     let path = repo_root().join(format!("book/data/{name}.txt"));
-    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(&path, text).with_context(|| path.display().to_string())
 }
 
 /// What one job of the run tried: inputs by target, and the failures it met.
@@ -197,7 +198,7 @@ struct Share {
     /// Inputs tried, by target.
     tried: Vec<u64>,
     /// A line for each failing input, or the error that stopped the job.
-    failures: Result<Vec<String>, String>,
+    failures: Result<Vec<String>>,
 }
 
 /// Job `job`'s share of the run: every input of every `jobs`-th round of targets, from round
@@ -226,6 +227,7 @@ fn fuzz_share(
         let input = (target.make)(&mut random, corpus);
         tried[which] += 1;
         if let Err(problem) = try_input(target, &input) {
+            let problem = format!("{problem:#}");
             match save_failure(target.name, settings.seed, n, &input, &problem) {
                 Ok(line) => failures.push(line),
                 Err(error) => {
@@ -249,28 +251,22 @@ fn fuzz_share(
 }
 
 /// Checks one input, turning a panic on any thread into a failure.
-fn try_input(target: &Target, input: &str) -> Result<(), String> {
+fn try_input(target: &Target, input: &str) -> Result<()> {
     let checked = std::panic::catch_unwind(AssertUnwindSafe(|| (target.check)(input)));
     let panic = PANIC.lock().unwrap_or_else(|p| p.into_inner()).take();
     match (checked, panic) {
-        (_, Some(panic)) => Err(format!("panic: {panic}")),
-        (Err(_), None) => Err("panic".to_string()),
+        (_, Some(panic)) => Err(anyhow!("panic: {panic}")),
+        (Err(_), None) => Err(anyhow!("panic")),
         (Ok(result), None) => result,
     }
 }
 
 /// Saves a failing input to `target/fuzz-failures/TARGET-SEED-N.txt` and says what failed.
-fn save_failure(
-    target: &str,
-    seed: u64,
-    n: u64,
-    input: &str,
-    problem: &str,
-) -> Result<String, String> {
+fn save_failure(target: &str, seed: u64, n: u64, input: &str, problem: &str) -> Result<String> {
     let folder = repo_root().join("target/fuzz-failures");
-    std::fs::create_dir_all(&folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    std::fs::create_dir_all(&folder).with_context(|| folder.display().to_string())?;
     let path = folder.join(format!("{target}-{seed}-{n}.txt"));
-    std::fs::write(&path, input).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(&path, input).with_context(|| path.display().to_string())?;
     Ok(format!(
         "{target} input {n} ({}): {problem}",
         path.display()
@@ -295,7 +291,7 @@ fn settings(args: &FuzzArgs) -> Settings {
 }
 
 /// The project's games, opening set, suites and records, as the inputs' raw material.
-fn corpus(root: &Path) -> Result<Corpus, String> {
+fn corpus(root: &Path) -> Result<Corpus> {
     let mut corpus = Corpus::default();
     for folder in ["book/data", "book/data/games"] {
         let Ok(entries) = std::fs::read_dir(root.join(folder)) else {
@@ -311,9 +307,7 @@ fn corpus(root: &Path) -> Result<Corpus, String> {
                 Some("toml") => &mut corpus.records,
                 _ => continue,
             };
-            list.push(
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?,
-            );
+            list.push(std::fs::read_to_string(&path).with_context(|| path.display().to_string())?);
         }
     }
     Ok(corpus)
@@ -358,12 +352,13 @@ mod tests {
         let refuses = Target {
             name: "refuses",
             make: |_, _| String::new(),
-            check: |input| Err(format!("broke on {input:?}")),
+            check: |input| Err(anyhow!("broke on {input:?}")),
         };
-        let failure = try_input(&panics, "x").unwrap_err();
+        let failure = format!("{:#}", try_input(&panics, "x").unwrap_err());
         assert!(failure.starts_with("panic"), "{failure}");
-        assert_eq!(try_input(&refuses, "x"), Err("broke on \"x\"".to_string()));
-        assert_eq!(try_input(&TARGETS[0], "not a fen"), Ok(()));
+        let broken = format!("{:#}", try_input(&refuses, "x").unwrap_err());
+        assert_eq!(broken, "broke on \"x\"");
+        try_input(&TARGETS[0], "not a fen").unwrap();
     }
 
     #[test]
@@ -373,7 +368,9 @@ mod tests {
             for seed in 0..30 {
                 let input = (target.make)(&mut Gen::new(seed), &corpus);
                 assert_eq!(input, (target.make)(&mut Gen::new(seed), &corpus));
-                assert_eq!((target.check)(&input), Ok(()), "{}: {input:?}", target.name);
+                if let Err(error) = (target.check)(&input) {
+                    panic!("{}: {input:?}: {error:#}", target.name);
+                }
             }
         }
     }

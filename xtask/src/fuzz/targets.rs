@@ -7,6 +7,7 @@ use super::uci_check;
 use crate::games::openings::{Opening, from_epd, from_pgn};
 use crate::games::record::Record;
 use crate::suites::epd;
+use anyhow::{Context, Result, bail};
 use cb2026::Position;
 use cb2026::movegen::legal_moves;
 
@@ -28,7 +29,7 @@ pub struct Target {
     /// Makes one input.
     pub make: fn(&mut Gen, &Corpus) -> String,
     /// Checks one input: `Err` says which promise it broke.
-    pub check: fn(&str) -> Result<(), String>,
+    pub check: fn(&str) -> Result<()>,
 }
 
 /// Every target, in the order the driver takes them.
@@ -173,20 +174,16 @@ fn excerpt_of(random: &mut Gen, texts: &[String], lines: usize) -> String {
 /// A FEN is read or refused; one that is read writes back as itself, its key is the one
 /// computed from scratch, and its legal moves are the ones cozy-chess finds (where cozy-chess
 /// reads the FEN too).
-pub fn check_fen(text: &str) -> Result<(), String> {
+pub fn check_fen(text: &str) -> Result<()> {
     let Ok(position) = Position::from_fen(text) else {
         return Ok(());
     };
     let written = position.to_string();
     if Position::from_fen(&written).as_ref() != Ok(&position) {
-        return Err(format!(
-            "{text:?} reads, but its FEN {written} reads differently"
-        ));
+        bail!("{text:?} reads, but its FEN {written} reads differently");
     }
     if position.key() != position.compute_key() {
-        return Err(format!(
-            "{text:?}: the key differs from the one computed from scratch"
-        ));
+        bail!("{text:?}: the key differs from the one computed from scratch");
     }
     let mut ours: Vec<String> = legal_moves(&position)
         .as_slice()
@@ -204,22 +201,20 @@ pub fn check_fen(text: &str) -> Result<(), String> {
         });
         theirs.sort();
         if ours != theirs {
-            return Err(format!(
-                "{written}: our moves {ours:?}, cozy-chess's {theirs:?}"
-            ));
+            bail!("{written}: our moves {ours:?}, cozy-chess's {theirs:?}");
         }
     }
     Ok(())
 }
 
 /// Every opening read is a valid start with legal moves.
-fn check_openings(openings: &[Opening]) -> Result<(), String> {
+fn check_openings(openings: &[Opening]) -> Result<()> {
     for opening in openings {
         let mut position = Position::from_fen(&opening.fen)
-            .map_err(|e| format!("an opening's FEN {} does not read: {e}", opening.fen))?;
+            .with_context(|| format!("an opening's FEN {} does not read", opening.fen))?;
         for &mv in &opening.moves {
             if !legal_moves(&position).as_slice().contains(&mv) {
-                return Err(format!("an opening's move {mv} is illegal in {position}"));
+                bail!("an opening's move {mv} is illegal in {position}");
             }
             position = position.make(mv);
         }
@@ -228,20 +223,20 @@ fn check_openings(openings: &[Opening]) -> Result<(), String> {
 }
 
 /// A PGN text is read or refused, and what is read is legal.
-pub fn check_pgn(text: &str) -> Result<(), String> {
+pub fn check_pgn(text: &str) -> Result<()> {
     from_pgn(text).map_or(Ok(()), |openings| check_openings(&openings))
 }
 
 /// An EPD text is read or refused, as openings and as a suite; what is read is legal.
-pub fn check_epd(text: &str) -> Result<(), String> {
+pub fn check_epd(text: &str) -> Result<()> {
     if let Ok(openings) = from_epd(text) {
         check_openings(&openings)?;
     }
     if let Ok(suite) = epd::read(text) {
         for position in &suite {
-            let start = Position::from_fen(&position.fen).map_err(|e| e.to_string())?;
+            let start = Position::from_fen(&position.fen)?;
             for (mv, _) in &position.scored {
-                cb2026::movegen::find_move(&start, mv)?;
+                cb2026::movegen::find_move(&start, mv).map_err(anyhow::Error::msg)?;
             }
         }
     }
@@ -249,7 +244,7 @@ pub fn check_epd(text: &str) -> Result<(), String> {
 }
 
 /// A record is read or refused, and the figures of one that is read are computed or refused.
-pub fn check_record(text: &str) -> Result<(), String> {
+pub fn check_record(text: &str) -> Result<()> {
     if let Ok(record) = Record::parse(text) {
         let _ = record.summary();
         let _ = record.elo();

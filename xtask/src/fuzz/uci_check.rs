@@ -4,6 +4,7 @@
 //! engine's position (read back with `d`) is compared with one made from the same command by
 //! cozy-chess, an independent move generator.
 
+use anyhow::{Context, Result, anyhow, bail};
 use cb2026::Position;
 use cb2026::movegen::find_move;
 use cb2026::uci::{Engine, Flow};
@@ -57,7 +58,7 @@ pub fn affordable(line: &str) -> bool {
 }
 
 /// Runs `script` through a fresh engine, checking every `position` command.
-pub fn check_script(script: &str) -> Result<(), String> {
+pub fn check_script(script: &str) -> Result<()> {
     let sink = Sink::default();
     let mut engine = Engine::new(sink.clone());
     let mut state = shown_fen(&mut engine, &sink)?;
@@ -79,18 +80,18 @@ pub fn check_script(script: &str) -> Result<(), String> {
         state = now;
     }
     // The end of the input stops any search still running, so no thread outlives the check.
-    engine.run(&b""[..]).map_err(|e| e.to_string())?;
+    engine.run(&b""[..])?;
     outcome
 }
 
 /// The FEN the engine shows with `d`.
-fn shown_fen(engine: &mut Engine<Sink>, sink: &Sink) -> Result<String, String> {
+fn shown_fen(engine: &mut Engine<Sink>, sink: &Sink) -> Result<String> {
     let start = sink.len();
     engine.handle("d");
     let said = sink.since(start);
     let fen = said.lines().find_map(|l| l.strip_prefix("Fen: "));
     fen.map(String::from)
-        .ok_or_else(|| format!("d showed no FEN: {said:?}"))
+        .with_context(|| format!("d showed no FEN: {said:?}"))
 }
 
 /// Checks the engine's answer to the `position` command `line`: it said `said`, and its
@@ -98,21 +99,21 @@ fn shown_fen(engine: &mut Engine<Sink>, sink: &Sink) -> Result<String, String> {
 /// cozy-chess makes; a refused one must leave the position as it was, and must be refused for
 /// a reason: a search running, or a setup or move that cb2026's own reader and move
 /// generator reject too (cozy-chess reads some moves, such as `E2E4`, that UCI does not allow).
-fn check_position(line: &str, said: &str, before: &str, after: &str) -> Result<(), String> {
+fn check_position(line: &str, said: &str, before: &str, after: &str) -> Result<()> {
     match said.lines().find(|l| l.starts_with("info string")) {
-        Some(refusal) if after != before => Err(format!(
+        Some(refusal) if after != before => Err(anyhow!(
             "refused ({refusal}) but the position changed from {before} to {after}"
         )),
         Some(refusal) => match own_replay(line) {
             Ok(fen) if !refusal.contains("while a search runs") => {
-                Err(format!("refused ({refusal}) a command that makes {fen}"))
+                Err(anyhow!("refused ({refusal}) a command that makes {fen}"))
             }
             _ => Ok(()),
         },
         None => match cozy_replay(line) {
-            Err(problem) => Err(format!("accepted, but {problem}; it shows {after}")),
+            Err(problem) => Err(anyhow!("accepted, but {problem:#}; it shows {after}")),
             Ok(fen) if !same_position(&fen, after) => {
-                Err(format!("accepted, shows {after}, but the moves make {fen}"))
+                Err(anyhow!("accepted, shows {after}, but the moves make {fen}"))
             }
             Ok(_) => Ok(()),
         },
@@ -121,7 +122,7 @@ fn check_position(line: &str, said: &str, before: &str, after: &str) -> Result<(
 
 /// The start of the `position` command `line` (read by cb2026's FEN reader) and the words
 /// after `moves`.
-fn setup(line: &str) -> Result<(Position, Vec<&str>), String> {
+fn setup(line: &str) -> Result<(Position, Vec<&str>)> {
     let words: Vec<&str> = line.split_whitespace().skip(1).collect();
     let moves_at = words
         .iter()
@@ -130,34 +131,34 @@ fn setup(line: &str) -> Result<(Position, Vec<&str>), String> {
     let (setup, moves) = words.split_at(moves_at);
     let start = match setup {
         ["startpos"] => Position::startpos(),
-        ["fen", fen @ ..] => Position::from_fen(&fen.join(" ")).map_err(|e| e.to_string())?,
-        _ => return Err("the setup is neither startpos nor fen".to_string()),
+        ["fen", fen @ ..] => Position::from_fen(&fen.join(" "))?,
+        _ => bail!("the setup is neither startpos nor fen"),
     };
     Ok((start, moves.get(1..).unwrap_or_default().to_vec()))
 }
 
 /// The position `line` sets up, each move checked legal and played by cozy-chess, an
 /// independent move generator (or by cb2026's own, where cozy-chess will not read the FEN).
-fn cozy_replay(line: &str) -> Result<String, String> {
+fn cozy_replay(line: &str) -> Result<String> {
     let (start, moves) = setup(line)?;
     let Ok(mut board) = cozy_chess::Board::from_fen(&start.to_string(), false) else {
         return own_replay(line);
     };
     for text in moves {
         let mv = cozy_chess::util::parse_uci_move(&board, text)
-            .map_err(|_| format!("cozy-chess cannot read {text:?}"))?;
+            .map_err(|_| anyhow!("cozy-chess cannot read {text:?}"))?;
         board
             .try_play(mv)
-            .map_err(|_| format!("cozy-chess says {text} is illegal in {board}"))?;
+            .map_err(|_| anyhow!("cozy-chess says {text} is illegal in {board}"))?;
     }
     Ok(board.to_string())
 }
 
 /// The position `line` sets up, by cb2026's own FEN reader and move generator.
-fn own_replay(line: &str) -> Result<String, String> {
+fn own_replay(line: &str) -> Result<String> {
     let (mut position, moves) = setup(line)?;
     for text in moves {
-        position = position.make(find_move(&position, text)?);
+        position = position.make(find_move(&position, text).map_err(anyhow::Error::msg)?);
     }
     Ok(position.to_string())
 }
@@ -191,18 +192,18 @@ mod tests {
     #[test]
     fn an_accepted_illegal_move_or_a_changed_state_after_a_refusal_fails_the_check() {
         let fine = check_position("position startpos moves e2e4", "", START, AFTER_E4);
-        assert_eq!(fine, Ok(()));
+        fine.unwrap();
         let illegal = check_position("position startpos moves e2e5", "", START, START);
-        assert!(illegal.unwrap_err().starts_with("accepted, but"));
+        assert!(format!("{:#}", illegal.unwrap_err()).starts_with("accepted, but"));
         let wrong = check_position("position startpos moves d2d4", "", START, AFTER_E4);
-        assert!(wrong.unwrap_err().starts_with("accepted, shows"));
+        assert!(format!("{:#}", wrong.unwrap_err()).starts_with("accepted, shows"));
         let refused = "info string \"e2e5\" is not a legal move\n";
         let kept = check_position("position startpos moves e2e5", refused, START, START);
-        assert_eq!(kept, Ok(()));
+        kept.unwrap();
         let changed = check_position("position startpos moves e2e5", refused, START, AFTER_E4);
-        assert!(changed.unwrap_err().contains("the position changed"));
+        assert!(format!("{:#}", changed.unwrap_err()).contains("the position changed"));
         let needless = check_position("position startpos moves e2e4", refused, START, START);
-        assert!(needless.unwrap_err().contains("a command that makes"));
+        assert!(format!("{:#}", needless.unwrap_err()).contains("a command that makes"));
     }
 
     #[test]
@@ -212,7 +213,7 @@ mod tests {
                       position fen 8/8/8 w - - 0 1\n\
                       go infinite\nposition startpos\nstop\n\
                       position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1\n";
-        assert_eq!(check_script(script), Ok(()));
+        check_script(script).unwrap();
     }
 
     #[test]
@@ -220,7 +221,7 @@ mod tests {
         // The fuzzer's first finding (input 1303 of seed 1): the engine counted on to 102,
         // as the rules do, where cozy-chess had stopped at 100.
         let script = "position fen 4k3/8/8/8/8/8/8/4K2R w K - 99 80 moves h1g1 e8e7 g1g7\n";
-        assert_eq!(check_script(script), Ok(()));
+        check_script(script).unwrap();
         assert!(same_position(
             "8/8/8/8/8/8/8/4K2k w - - 102 81",
             "8/8/8/8/8/8/8/4K2k w - - 100 81"

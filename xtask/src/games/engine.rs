@@ -3,6 +3,7 @@
 //! deadline can be kept however the engine behaves.
 
 use super::options::{self, UciOption};
+use anyhow::{Context, Result, anyhow};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -48,18 +49,18 @@ pub struct Engine {
 
 impl Engine {
     /// Starts the engine, says `uci`, sets its options and waits until it is ready.
-    pub fn start(spec: &EngineSpec) -> Result<Engine, String> {
+    pub fn start(spec: &EngineSpec) -> Result<Engine> {
         let (program, args) = spec
             .command
             .split_first()
-            .ok_or_else(|| format!("engine {}: no command", spec.name))?;
+            .with_context(|| format!("engine {}: no command", spec.name))?;
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("engine {}: cannot start {program}: {e}", spec.name))?;
+            .with_context(|| format!("engine {}: cannot start {program}", spec.name))?;
         let input = child.stdin.take().expect("stdin was piped");
         let output = child.stdout.take().expect("stdout was piped");
         let (sender, lines) = channel();
@@ -82,17 +83,17 @@ impl Engine {
 
     /// `uci` until `uciok`, then the options, then `isready` until `readyok`. An option the
     /// engine did not declare, or a value it does not take, is refused before it is sent.
-    fn handshake(&mut self) -> Result<(), String> {
+    fn handshake(&mut self) -> Result<()> {
         let name = self.spec.name.clone();
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         self.send("uci")?;
         let lines = self
             .wait_for("uciok", deadline)
-            .map_err(|e| format!("engine {name}: no uciok ({e:?})"))?;
+            .map_err(|e| anyhow!("engine {name}: no uciok ({e:?})"))?;
         let declared: Vec<UciOption> = lines.iter().filter_map(|l| options::parse(l)).collect();
         for (option, value) in &self.spec.options {
             options::check(&declared, option, value)
-                .map_err(|e| format!("engine {name} ({}): {e}", self.spec.command.join(" ")))?;
+                .with_context(|| format!("engine {name} ({})", self.spec.command.join(" ")))?;
         }
         for (option, value) in self.spec.options.clone() {
             self.send(&format!("setoption name {option} value {value}"))?;
@@ -101,18 +102,18 @@ impl Engine {
     }
 
     /// `isready`, and waits for `readyok`.
-    pub fn ready(&mut self) -> Result<(), String> {
+    pub fn ready(&mut self) -> Result<()> {
         self.send("isready")?;
         self.wait_for("readyok", Instant::now() + HANDSHAKE_TIMEOUT)
             .map(|_| ())
-            .map_err(|e| format!("engine {}: no readyok ({e:?})", self.spec.name))
+            .map_err(|e| anyhow!("engine {}: no readyok ({e:?})", self.spec.name))
     }
 
     /// Writes one line to the engine.
-    pub fn send(&mut self, line: &str) -> Result<(), String> {
+    pub fn send(&mut self, line: &str) -> Result<()> {
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())
-            .map_err(|e| format!("engine {}: cannot write: {e}", self.spec.name))
+            .with_context(|| format!("engine {}: cannot write", self.spec.name))
     }
 
     /// The lines the engine writes until one starts with the word `word` (that line last),
@@ -205,7 +206,7 @@ mod tests {
             ),
             (("Hash", "64"), "it has no option \"Hash\""),
         ] {
-            let error = Engine::start(&fake_told(&[option])).err().unwrap();
+            let error = format!("{:#}", Engine::start(&fake_told(&[option])).err().unwrap());
             assert!(error.starts_with("engine fake (sh "), "{error}");
             assert!(error.contains(expected), "{error}");
         }
@@ -226,7 +227,7 @@ mod tests {
                 ("UCI_Elo".to_string(), elo.to_string()),
             ],
         };
-        let error = Engine::start(&spec("1320")).err().unwrap();
+        let error = format!("{:#}", Engine::start(&spec("1320")).err().unwrap());
         assert!(
             error.contains("UCI_Elo=1320: UCI_Elo takes a whole number from 1350"),
             "{error}"

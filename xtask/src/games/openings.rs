@@ -3,6 +3,7 @@
 //! repository carries its own set, `book/data/openings.epd`, made by `cargo xtask openings`.
 
 use super::san::from_san;
+use anyhow::{Context, Result, bail};
 use cb2026::attacked::{attackers_to, in_check};
 use cb2026::attacks::pawn_attacks;
 use cb2026::config::SearchConfig;
@@ -32,23 +33,23 @@ impl Opening {
 }
 
 /// The openings in the file at `path`: PGN if its name ends in `.pgn`, EPD otherwise.
-pub fn load(path: &Path) -> Result<Vec<Opening>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+pub fn load(path: &Path) -> Result<Vec<Opening>> {
+    let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
     parse(path, &text)
 }
 
 /// The openings of the set that the file at `path` held as the git blob `blob`, whatever the
 /// file holds now: the set an open run's record names, which the run must go on playing.
-pub fn load_blob(path: &Path, blob: &str) -> Result<Vec<Opening>, String> {
+pub fn load_blob(path: &Path, blob: &str) -> Result<Vec<Opening>> {
     let text =
         crate::run_output(std::process::Command::new("git").args(["cat-file", "blob", blob]))
-            .map_err(|e| format!("{} as git blob {blob}: {e}", path.display()))?;
+            .with_context(|| format!("{} as git blob {blob}", path.display()))?;
     parse(path, &text)
 }
 
 /// The openings of `text`, the set named `path`: PGN if the name ends in `.pgn`, EPD
 /// otherwise.
-fn parse(path: &Path, text: &str) -> Result<Vec<Opening>, String> {
+fn parse(path: &Path, text: &str) -> Result<Vec<Opening>> {
     let is_pgn = path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
@@ -57,9 +58,9 @@ fn parse(path: &Path, text: &str) -> Result<Vec<Opening>, String> {
     } else {
         from_epd(text)
     }
-    .map_err(|e| format!("{}: {e}", path.display()))?;
+    .with_context(|| path.display().to_string())?;
     if openings.is_empty() {
-        return Err(format!("{}: no openings in it", path.display()));
+        bail!("{}: no openings in it", path.display());
     }
     Ok(openings)
 }
@@ -67,7 +68,7 @@ fn parse(path: &Path, text: &str) -> Result<Vec<Opening>, String> {
 /// The openings of an EPD text: a position a line, its first four fields a FEN's (placement,
 /// side, castling, en passant); operations after them are ignored. Blank lines and lines
 /// starting with `#` are skipped.
-pub fn from_epd(text: &str) -> Result<Vec<Opening>, String> {
+pub fn from_epd(text: &str) -> Result<Vec<Opening>> {
     let mut openings = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -76,7 +77,7 @@ pub fn from_epd(text: &str) -> Result<Vec<Opening>, String> {
         }
         let fields: Vec<&str> = line.split_whitespace().take(4).collect();
         let fen = format!("{} 0 1", fields.join(" "));
-        let position = Position::from_fen(&fen).map_err(|e| format!("line {}: {e}", number + 1))?;
+        let position = Position::from_fen(&fen).with_context(|| format!("line {}", number + 1))?;
         openings.push(Opening {
             fen: position.to_string(),
             moves: Vec::new(),
@@ -88,17 +89,17 @@ pub fn from_epd(text: &str) -> Result<Vec<Opening>, String> {
 /// The openings of a PGN text, one a game: its `FEN` tag or the start position, and the moves
 /// of its main line. Comments, variations, move numbers, annotation glyphs and results are
 /// passed over.
-pub fn from_pgn(text: &str) -> Result<Vec<Opening>, String> {
+pub fn from_pgn(text: &str) -> Result<Vec<Opening>> {
     let mut openings = Vec::new();
     let mut fen = None;
     let mut movetext = String::new();
-    let mut finish = |fen: &mut Option<String>, movetext: &mut String| -> Result<(), String> {
+    let mut finish = |fen: &mut Option<String>, movetext: &mut String| -> Result<()> {
         if fen.is_some() || !movetext.trim().is_empty() {
             let number = openings.len() + 1;
             let start = fen
                 .take()
                 .unwrap_or_else(|| Position::startpos().to_string());
-            let opening = pgn_game(&start, movetext).map_err(|e| format!("game {number}: {e}"))?;
+            let opening = pgn_game(&start, movetext).with_context(|| format!("game {number}"))?;
             openings.push(opening);
         }
         movetext.clear();
@@ -123,8 +124,8 @@ pub fn from_pgn(text: &str) -> Result<Vec<Opening>, String> {
 }
 
 /// One PGN game's opening: its moves from `fen`, read from `movetext`.
-fn pgn_game(fen: &str, movetext: &str) -> Result<Opening, String> {
-    let start = Position::from_fen(fen).map_err(|e| format!("FEN tag: {e}"))?;
+fn pgn_game(fen: &str, movetext: &str) -> Result<Opening> {
+    let start = Position::from_fen(fen).context("FEN tag")?;
     let mut position = start.clone();
     let mut moves = Vec::new();
     let mut depth = 0; // inside how many comments and variations
@@ -295,7 +296,7 @@ mod tests {
             openings[0].fen,
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
         );
-        let error = from_epd("8/8/8/8 w - -\n").unwrap_err();
+        let error = format!("{:#}", from_epd("8/8/8/8 w - -\n").unwrap_err());
         assert!(error.starts_with("line 1: "), "{error}");
     }
 
@@ -316,7 +317,10 @@ mod tests {
 
     #[test]
     fn a_bad_pgn_move_names_its_game() {
-        let error = from_pgn("1. e4 e5\n\n[Event \"b\"]\n\n1. e5 *\n").unwrap_err();
+        let error = format!(
+            "{:#}",
+            from_pgn("1. e4 e5\n\n[Event \"b\"]\n\n1. e5 *\n").unwrap_err()
+        );
         assert!(
             error.starts_with("game 2: \"e5\" is not a legal move"),
             "{error}"

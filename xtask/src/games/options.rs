@@ -4,6 +4,8 @@
 //! option's range without a word, so a match set up wrongly would otherwise be played, and
 //! recorded, under settings it never had.
 
+use anyhow::{Result, anyhow, bail};
+
 /// What kind of value an option takes, with its range where it has one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
@@ -80,19 +82,19 @@ pub fn parse(line: &str) -> Option<UciOption> {
 /// Whether `value` may be given to the option `name` of an engine that declared `declared`,
 /// or what is wrong, naming the option and what it takes. Names and combo words are matched
 /// without regard to case, as the UCI protocol asks.
-pub fn check(declared: &[UciOption], name: &str, value: &str) -> Result<(), String> {
+pub fn check(declared: &[UciOption], name: &str, value: &str) -> Result<()> {
     let Some(option) = declared.iter().find(|o| o.name.eq_ignore_ascii_case(name)) else {
         let names: Vec<&str> = declared.iter().map(|o| o.name.as_str()).collect();
-        return Err(format!(
+        bail!(
             "it has no option {name:?} (it has: {})",
             if names.is_empty() {
                 "none".to_string()
             } else {
                 names.join(", ")
             }
-        ));
+        );
     };
-    let refused = |takes: String| Err(format!("option {name}={value}: {name} takes {takes}"));
+    let refused = |takes: String| Err(anyhow!("option {name}={value}: {name} takes {takes}"));
     match &option.kind {
         OptionKind::Check if value != "true" && value != "false" => {
             refused("true or false".to_string())
@@ -163,7 +165,7 @@ option name Mobility (Middle Game) type spin default 100 min 0 max 200";
             ("King Safety Curve", "linear"),
             ("Debug Log File", "log.txt"),
         ] {
-            assert_eq!(check(&options, name, value), Ok(()), "{name}={value}");
+            assert!(check(&options, name, value).is_ok(), "{name}={value}");
         }
         for (name, value, expected) in [
             (
@@ -181,10 +183,10 @@ option name Mobility (Middle Game) type spin default 100 min 0 max 200";
                 "it has no option \"Contempt\" (it has: Debug",
             ),
         ] {
-            let error = check(&options, name, value).unwrap_err();
+            let error = format!("{:#}", check(&options, name, value).unwrap_err());
             assert!(error.contains(expected), "{name}={value}: {error}");
         }
-        let error = check(&[], "Hash", "16").unwrap_err();
+        let error = format!("{:#}", check(&[], "Hash", "16").unwrap_err());
         assert!(error.ends_with("(it has: none)"), "{error}");
     }
 }

@@ -5,6 +5,7 @@
 
 use super::stats::{Estimate, Pentanomial, Sprt, Verdict, elo_text};
 use crate::figures::Source;
+use anyhow::{Context, Result};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::Path;
@@ -422,20 +423,20 @@ fn elo_estimate(penta: &Pentanomial, elo: f64) -> String {
 
 impl Record {
     /// Reads the record at `path`.
-    pub fn load(path: &Path) -> Result<Record, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        Record::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    pub fn load(path: &Path) -> Result<Record> {
+        let text = std::fs::read_to_string(path).with_context(|| path.display().to_string())?;
+        Record::parse(&text).with_context(|| path.display().to_string())
     }
 
     /// Reads a record from its TOML text; an error names the line and the field, and what is
     /// wrong with its value.
-    pub fn parse(text: &str) -> Result<Record, String> {
-        toml::from_str(text).map_err(|e| e.to_string())
+    pub fn parse(text: &str) -> Result<Record> {
+        Ok(toml::from_str(text)?)
     }
 
     /// Writes the record to `path`, with a comment saying what it is.
-    pub fn save(&self, path: &Path) -> Result<(), String> {
-        let body = toml::to_string_pretty(self).map_err(|e| format!("record: {e}"))?;
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let body = toml::to_string_pretty(self).context("record")?;
         let text = format!(
             "# A record of games played by `cargo xtask match` or `sprt`; the games are in the\n\
              # .pgn file of the same name. The book's figures are computed from these pairs.\n{body}"
@@ -565,16 +566,16 @@ impl Record {
 
 /// Writes `text` to `path` whole or not at all: to a temporary file in the same folder, then
 /// renamed over `path`, so that a run killed at any moment leaves the old file or the new.
-pub fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+pub fn write_atomically(path: &Path, text: &str) -> Result<()> {
     let name = path.file_name().unwrap_or_default().to_string_lossy();
     let temporary = path.with_file_name(format!(".{name}.partial"));
     std::fs::write(&temporary, text)
         .and_then(|()| std::fs::rename(&temporary, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .with_context(|| path.display().to_string())
 }
 
 /// Every record in the repository at `root`, by name.
-pub fn all(root: &Path) -> Result<Vec<(String, Record)>, String> {
+pub fn all(root: &Path) -> Result<Vec<(String, Record)>> {
     let Ok(entries) = std::fs::read_dir(root.join(RECORDS)) else {
         return Ok(Vec::new());
     };
@@ -755,7 +756,7 @@ mod tests {
             ("6 1 1 mate", "write OPENING SCORE SCORE ENDING ENDING"),
         ] {
             let edited = text.replace("5 0 1 time-a mate", bad);
-            let error = Record::parse(&edited).unwrap_err();
+            let error = format!("{:#}", Record::parse(&edited).unwrap_err());
             assert!(error.contains(wrong), "{bad}: {error}");
             assert!(error.contains("line "), "{bad}: {error}");
         }

@@ -18,6 +18,7 @@ use super::stats::{Sprt, Verdict, elo_text};
 use crate::cli::{positive, positive_count};
 use crate::revision::{self, Worktree};
 use crate::{repo_root, run, run_output};
+use anyhow::{Context, Result, anyhow, bail};
 use cb2026::Color;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -173,7 +174,7 @@ struct Settings {
 }
 
 /// Runs `cargo xtask match` (no `sprt`) or `cargo xtask sprt` (the test `sprt` asks for).
-pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
+pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<()> {
     let root = repo_root();
     let settings = settings(args, sprt, &root)?;
     let sprt = sprt.is_some();
@@ -236,7 +237,7 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
         None => {}
     }
     if let Some(folder) = pgn_path.parent() {
-        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        std::fs::create_dir_all(folder).with_context(|| folder.display().to_string())?;
     }
     let header_tc = match settings.limit {
         Limit::Clock { .. } => record.limit.clone(),
@@ -252,7 +253,7 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
     // rename. A run killed at any moment leaves a record of the pairs it finished, and a PGN
     // that has their games first; a game past the record's pairs is dropped on resuming.
     record::write_atomically(&pgn_path, &log.pgn)?;
-    let save = |log: &Log, status: Status| -> Result<(), String> {
+    let save = |log: &Log, status: Status| -> Result<()> {
         if let Some(path) = &record_path {
             let mut kept = record.clone();
             kept.pairs = log.pairs.clone();
@@ -294,24 +295,24 @@ pub fn main(args: &MatchArgs, sprt: Option<Sprt>) -> Result<(), String> {
 
 /// Appends `text` to the file at `path`: a pair's games go on the end of the run's PGN, so
 /// saving a pair costs the same however many games came before it.
-fn append(path: &Path, text: &str) -> Result<(), String> {
+fn append(path: &Path, text: &str) -> Result<()> {
     std::fs::OpenOptions::new()
         .append(true)
         .open(path)
         .and_then(|mut file| file.write_all(text.as_bytes()))
-        .map_err(|e| format!("{}: {e}", path.display()))
+        .with_context(|| path.display().to_string())
 }
 
 /// Fails if `path` holds an open run, which a fresh run would overwrite: the pairs of an SPRT
 /// a session's end stopped are kept unless the record is deleted first.
-fn not_open(path: &Path) -> Result<(), String> {
+fn not_open(path: &Path) -> Result<()> {
     if !path.exists() || Record::load(path)?.outcome() != Status::Open {
         return Ok(());
     }
-    Err(format!(
+    bail!(
         "{} holds an open run: carry it on with --resume, or delete it to start again",
         path.display()
-    ))
+    )
 }
 
 /// The open run kept at `record_path` and `pgn_path`, to carry on with the settings of
@@ -320,13 +321,13 @@ fn not_open(path: &Path) -> Result<(), String> {
 /// not its version: a run goes on with the version its record names (its git blob), so that a
 /// set replaced while a test is open changes none of the test's games. The resumption is
 /// noted in the record; its command stays the first.
-fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record, Log), String> {
+fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record, Log)> {
     let mut record = Record::load(record_path)?;
     let same = |setting: &str, equal: bool, kept: String, given: String| {
         if equal {
             return Ok(());
         }
-        Err(format!(
+        Err(anyhow!(
             "{}: cannot resume, {setting} differs: the record has {kept}, this command {given}",
             record_path.display()
         ))
@@ -371,15 +372,14 @@ fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record
     )?;
     let status = record.outcome();
     if status != Status::Open {
-        return Err(format!(
+        bail!(
             "{}: the run is {status}, there is nothing to resume",
             record_path.display()
-        ));
+        );
     }
     let pairs = record.pairs.clone();
-    let text =
-        std::fs::read_to_string(pgn_path).map_err(|e| format!("{}: {e}", pgn_path.display()))?;
-    let pgn = pgn::first_games(&text, 2 * pairs.len()).ok_or_else(|| {
+    let text = std::fs::read_to_string(pgn_path).with_context(|| pgn_path.display().to_string())?;
+    let pgn = pgn::first_games(&text, 2 * pairs.len()).with_context(|| {
         format!(
             "{}: fewer games than the record's {} pairs",
             pgn_path.display(),
@@ -394,11 +394,11 @@ fn resumed(record_path: &Path, pgn_path: &Path, fresh: Record) -> Result<(Record
 
 /// The settings a command line gives, or what is wrong with it: with `sprt`, those of an
 /// SPRT; with none, of a match.
-fn settings(args: &MatchArgs, sprt: Option<Sprt>, root: &Path) -> Result<Settings, String> {
+fn settings(args: &MatchArgs, sprt: Option<Sprt>, root: &Path) -> Result<Settings> {
     if let Some(sprt) = sprt {
         let rate = |p: f64| p > 0.0 && p < 0.5;
         if !(sprt.elo0 < sprt.elo1 && rate(sprt.alpha) && rate(sprt.beta)) {
-            return Err("the SPRT needs elo0 < elo1 and alpha, beta between 0 and 0.5".into());
+            bail!("the SPRT needs elo0 < elo1 and alpha, beta between 0 and 0.5");
         }
     }
     let clock = Limit::Clock {
@@ -492,12 +492,12 @@ fn limit_name(limit: Limit) -> String {
 }
 
 /// How to start engine `i` of `settings`, and how the record describes it.
-fn engine_spec(root: &Path, settings: &Settings, i: usize) -> Result<(EngineSpec, String), String> {
+fn engine_spec(root: &Path, settings: &Settings, i: usize) -> Result<(EngineSpec, String)> {
     let named = &settings.engines[i];
     let (command, default_name, description) = match named.strip_prefix("cmd:") {
         Some(line) => {
             let command: Vec<String> = line.split_whitespace().map(String::from).collect();
-            let program = command.first().ok_or("cmd: needs a command line")?;
+            let program = command.first().context("cmd: needs a command line")?;
             let name = Path::new(program)
                 .file_name()
                 .map_or(program.clone(), |n| n.to_string_lossy().into_owned());
@@ -533,9 +533,9 @@ fn engine_spec(root: &Path, settings: &Settings, i: usize) -> Result<(EngineSpec
 
 /// Builds the engine at git revision `revision` in a worktree of its own, once: the binary is
 /// kept as `target/match/bin/cb2026-COMMIT`. Returns the binary and the commit.
-pub fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), String> {
+pub fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String)> {
     let commit = revision::commit_of(root, revision)
-        .map_err(|_| format!("{revision:?} is neither a git revision nor cmd:COMMAND"))?;
+        .map_err(|_| anyhow!("{revision:?} is neither a git revision nor cmd:COMMAND"))?;
     let binary = root.join(format!("target/match/bin/cb2026-{commit}"));
     if binary.exists() {
         return Ok((binary, commit));
@@ -546,13 +546,13 @@ pub fn build_revision(root: &Path, revision: &str) -> Result<(PathBuf, String), 
     run(&mut worktree.cargo(&target, &revision::ENGINE_BUILD))?;
     std::fs::create_dir_all(root.join("target/match/bin"))
         .and_then(|()| std::fs::copy(revision::engine_binary(&target), &binary))
-        .map_err(|e| format!("cannot keep the binary of {commit}: {e}"))?;
+        .with_context(|| format!("cannot keep the binary of {commit}"))?;
     Ok((binary, commit))
 }
 
 /// The git blob id of the file at `path` (`git hash-object`): which version of an opening set
 /// a record was played from, as `git log --find-object=ID` finds it again.
-fn blob_id(path: &Path) -> Result<String, String> {
+fn blob_id(path: &Path) -> Result<String> {
     let id = run_output(Command::new("git").arg("hash-object").arg(path))?;
     Ok(id.trim().chars().take(12).collect())
 }
@@ -575,7 +575,7 @@ struct Log {
 }
 
 /// What a run does after each pair, given the log and the pair's two games as PGN.
-type Keep<'a> = dyn Fn(&Log, &str) -> Result<(), String> + Sync + 'a;
+type Keep<'a> = dyn Fn(&Log, &str) -> Result<()> + Sync + 'a;
 
 /// What the workers share: the pairs to play, whether to stop, and the pairs finished.
 struct Progress<'a> {
@@ -590,7 +590,7 @@ struct Progress<'a> {
     /// What the run does after each pair with the log and the pair's two games: saves them.
     keep: &'a Keep<'a>,
     /// The first error a worker met, if any.
-    error: Mutex<Option<String>>,
+    error: Mutex<Option<anyhow::Error>>,
 }
 
 /// Plays pairs of games on `settings.concurrency` workers until the games are played or the
@@ -603,7 +603,7 @@ fn play_pairs(
     header: &Header,
     log: Log,
     keep: &Keep<'_>,
-) -> Result<Log, String> {
+) -> Result<Log> {
     let planned = settings.games.div_ceil(2);
     let progress = Progress {
         order: pairs_to_play(&log.pairs, openings.len(), planned),
@@ -663,7 +663,7 @@ fn worker(
     openings: &[Opening],
     header: &Header,
     progress: &Progress,
-) -> Result<(), String> {
+) -> Result<()> {
     let mut engines = [Engine::start(specs[0])?, Engine::start(specs[1])?];
     while !progress.stop.load(Ordering::Relaxed) {
         let Some(&pair) = progress
@@ -785,7 +785,7 @@ fn report(finished: &[PairResult], sprt: Option<Sprt>) -> String {
 /// `cargo xtask openings [--seed S] [--count N] [--plies P]`: makes the repository's opening
 /// set again and writes it to `book/data/openings.epd`, with how it was made; with `--check`,
 /// checks the committed set against Stockfish instead ([`check_openings`]).
-pub fn make_openings(args: &OpeningsArgs) -> Result<(), String> {
+pub fn make_openings(args: &OpeningsArgs) -> Result<()> {
     if args.check {
         return check_openings(args.depth, args.bound, args.record.as_deref());
     }
@@ -808,7 +808,7 @@ pub fn make_openings(args: &OpeningsArgs) -> Result<(), String> {
         text.push('\n');
     }
     let path = repo_root().join("book/data/openings.epd");
-    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(&path, text).with_context(|| path.display().to_string())?;
     println!("wrote {count} openings to {}", path.display());
     Ok(())
 }
@@ -819,7 +819,7 @@ pub fn make_openings(args: &OpeningsArgs) -> Result<(), String> {
 /// if one is named. The set's own rule is the engine's search (fn `undecided`);
 /// this is the check from outside that the rule keeps out what a far stronger engine calls
 /// decided.
-fn check_openings(depth: u32, bound: i32, record: Option<&str>) -> Result<(), String> {
+fn check_openings(depth: u32, bound: i32, record: Option<&str>) -> Result<()> {
     let root = repo_root();
     let path = root.join("book/data/openings.epd");
     let openings = openings::load(&path)?;
@@ -828,9 +828,9 @@ fn check_openings(depth: u32, bound: i32, record: Option<&str>) -> Result<(), St
     for (number, opening) in openings.iter().enumerate() {
         let fen = opening.start().to_string();
         let ranked = stockfish.analyse(&fen, depth)?;
-        let best = ranked
-            .first()
-            .ok_or_else(|| format!("stockfish gave no score for opening {}: {fen}", number + 1))?;
+        let best = ranked.first().with_context(|| {
+            format!("stockfish gave no score for opening {}: {fen}", number + 1)
+        })?;
         if best.cp.abs() > bound {
             println!("opening {}: {} ({fen})", number + 1, best.shown);
             beyond.push(format!("#   {}: {} ({fen})", number + 1, best.shown));
@@ -879,9 +879,9 @@ mod tests {
 
     /// The settings of `line`, a whole command line after `cargo xtask` (`match …` or
     /// `sprt …`), read as `main` reads it.
-    fn settings(line: &str) -> Result<Settings, String> {
+    fn settings(line: &str) -> Result<Settings> {
         let words = std::iter::once("xtask").chain(line.split_whitespace());
-        let cli = crate::Cli::try_parse_from(words).map_err(|e| e.to_string())?;
+        let cli = crate::Cli::try_parse_from(words).map_err(|e| anyhow!(e.to_string()))?;
         match cli.command {
             Some(crate::Task::Match(args)) => super::settings(&args, None, Path::new("/repo")),
             Some(crate::Task::Sprt(args)) => {
@@ -954,7 +954,7 @@ mod tests {
                 "a value is required for '--tc <BASE+INC>'",
             ),
         ] {
-            let error = settings(line).unwrap_err();
+            let error = format!("{:#}", settings(line).unwrap_err());
             assert!(error.contains(expected), "{line}: {error}");
         }
     }
@@ -1047,7 +1047,7 @@ mod tests {
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(text, "[Event \"1\"]\n\n*\n\n[Event \"2\"]\n\n*\n\n");
         std::fs::remove_file(&path).unwrap();
-        let error = append(&path, "[Event \"3\"]").unwrap_err();
+        let error = format!("{:#}", append(&path, "[Event \"3\"]").unwrap_err());
         assert!(error.contains("cb2026-append-"), "{error}");
     }
 
@@ -1175,7 +1175,7 @@ mod tests {
                 "the SPRT differs",
             ),
         ] {
-            let error = resumed(&path, &pgn, fresh).unwrap_err();
+            let error = format!("{:#}", resumed(&path, &pgn, fresh).unwrap_err());
             assert!(error.contains(expected), "{error}");
         }
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
@@ -1184,12 +1184,12 @@ mod tests {
     #[test]
     fn a_fresh_run_does_not_overwrite_an_open_one() {
         let (mut record, path) = open_record("overwrite", &["1 1 0.5 mate fifty"]);
-        let error = not_open(&path).unwrap_err();
+        let error = format!("{:#}", not_open(&path).unwrap_err());
         assert!(error.contains("holds an open run"), "{error}");
         record.status = Status::Complete;
         record.save(&path).unwrap();
-        assert_eq!(not_open(&path), Ok(()));
-        assert_eq!(not_open(&path.with_extension("none")), Ok(()));
+        not_open(&path).unwrap();
+        not_open(&path.with_extension("none")).unwrap();
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 
@@ -1198,12 +1198,18 @@ mod tests {
         // Forty pairs A won outright carry the LLR past H1's bound.
         let won = vec!["1 1 1 mate mate"; 40];
         let (record, path) = open_record("decided", &won);
-        let error = resumed(&path, &path.with_extension("pgn"), record).unwrap_err();
+        let error = format!(
+            "{:#}",
+            resumed(&path, &path.with_extension("pgn"), record).unwrap_err()
+        );
         assert!(error.contains("the run is decided"), "{error}");
         let (mut record, path) = open_record("complete", &["1 1 0.5 mate fifty"]);
         record.status = Status::Complete;
         record.save(&path).unwrap();
-        let error = resumed(&path, &path.with_extension("pgn"), record).unwrap_err();
+        let error = format!(
+            "{:#}",
+            resumed(&path, &path.with_extension("pgn"), record).unwrap_err()
+        );
         assert!(error.contains("the run is complete"), "{error}");
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }

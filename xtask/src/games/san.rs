@@ -2,6 +2,7 @@
 //! `e8=Q+`. Written from a legal move in its position, and read back by writing every legal
 //! move and finding the one that matches.
 
+use anyhow::{Result, anyhow};
 use cb2026::attacked::in_check;
 use cb2026::movegen::legal_moves;
 use cb2026::{Move, MoveKind, PieceType, Position};
@@ -70,7 +71,7 @@ fn piece_move(position: &Position, mv: Move) -> String {
 
 /// The legal move in `position` that `text` names in SAN. Check marks and annotations
 /// (`+ # ! ?`) are optional, and castling may be written with zeros (`0-0`), as some files do.
-pub fn from_san(position: &Position, text: &str) -> Result<Move, String> {
+pub fn from_san(position: &Position, text: &str) -> Result<Move> {
     let bare = |s: &str| {
         s.trim_end_matches(['+', '#', '!', '?'])
             .replace('0', "O")
@@ -82,7 +83,7 @@ pub fn from_san(position: &Position, text: &str) -> Result<Move, String> {
         .iter()
         .copied()
         .find(|&mv| bare(&to_san(position, mv)) == wanted)
-        .ok_or_else(|| format!("{text:?} is not a legal move in {position}"))
+        .ok_or_else(|| anyhow!("{text:?} is not a legal move in {position}"))
 }
 
 #[cfg(test)]

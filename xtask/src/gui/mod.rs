@@ -11,6 +11,7 @@ mod pychess;
 mod x11;
 
 use crate::{repo_root, run, run_output};
+use anyhow::{Context, Result, anyhow, bail};
 use pychess::{PyChess, Running, Session};
 use std::path::Path;
 use std::process::Command;
@@ -56,7 +57,7 @@ const ANALYSED_UCI: &str = "e2e4 e7e5 g1f3 b8c6 f1c4 g8f6";
 const ANALYSIS_LINES: u64 = 3;
 
 /// Runs `cargo xtask gui-screenshots`.
-pub fn main() -> Result<(), String> {
+pub fn main() -> Result<()> {
     let root = repo_root();
     install_packages()?;
     println!("building the release engine");
@@ -68,7 +69,7 @@ pub fn main() -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&scratch);
     let images = root.join(IMAGES);
     for folder in [&scratch, &images] {
-        std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+        std::fs::create_dir_all(folder).with_context(|| folder.display().to_string())?;
     }
     let display = Display::start(&scratch.join("xvfb.log"))?;
     let pychess = PyChess::new(
@@ -98,12 +99,7 @@ pub fn main() -> Result<(), String> {
 }
 
 /// Starts PyChess for the game, plays it up to the screenshot, and ends PyChess.
-fn game_screenshot(
-    display: &Display,
-    pychess: &PyChess,
-    scratch: &Path,
-    png: &Path,
-) -> Result<(), String> {
+fn game_screenshot(display: &Display, pychess: &PyChess, scratch: &Path, png: &Path) -> Result<()> {
     println!("PyChess: cb2026 against cb2026, 1 min + 1 s a move");
     let session = pychess.start(display, Session::Game, None)?;
     explain(play_game(display, &session, png), display, scratch)
@@ -116,24 +112,24 @@ fn analysis_screenshot(
     pychess: &PyChess,
     scratch: &Path,
     png: &Path,
-) -> Result<(), String> {
+) -> Result<()> {
     println!("PyChess: analysing 1.e4 e5 2.Nf3 Nc6 3.Bc4 Nf6 with MultiPV {ANALYSIS_LINES}");
     pychess.set_engine_option("MultiPV", ANALYSIS_LINES)?;
     let pgn = scratch.join("analysed.pgn");
     let text = format!("{ANALYSED_TAGS}\n{ANALYSED_MOVES}\n");
-    std::fs::write(&pgn, text).map_err(|e| format!("{}: {e}", pgn.display()))?;
+    std::fs::write(&pgn, text).with_context(|| pgn.display().to_string())?;
     let session = pychess.start(display, Session::Analysis, Some(&pgn))?;
     explain(analyse(display, &session, png), display, scratch)
 }
 
 /// `result`, with a failure's message saying where to look: a screenshot of what the screen
 /// showed when the run gave up, and PyChess's settings and logs.
-fn explain(result: Result<(), String>, display: &Display, scratch: &Path) -> Result<(), String> {
+fn explain(result: Result<()>, display: &Display, scratch: &Path) -> Result<()> {
     result.map_err(|problem| {
         let screen = scratch.join("failure.png");
         let _ = display.screenshot(&screen);
-        format!(
-            "{problem}\nthe screen then: {}; PyChess's settings and logs: {}",
+        anyhow!(
+            "{problem:#}\nthe screen then: {}; PyChess's settings and logs: {}",
             screen.display(),
             scratch.display()
         )
@@ -142,7 +138,7 @@ fn explain(result: Result<(), String>, display: &Display, scratch: &Path) -> Res
 
 /// Starts a game of cb2026 against cb2026 at 1 minute and 1 second a move from PyChess's
 /// New Game dialog (filled in by its settings), and photographs the board in the middlegame.
-fn play_game(display: &Display, session: &Running, png: &Path) -> Result<(), String> {
+fn play_game(display: &Display, session: &Running, png: &Path) -> Result<()> {
     let main = session.main_window(display)?;
     display.press(&main, "ctrl+n")?;
     let dialog = display.wait_for_window("^New Game$", Duration::from_secs(20))?;
@@ -173,7 +169,7 @@ fn play_game(display: &Display, session: &Running, png: &Path) -> Result<(), Str
 
 /// Opens the game PyChess was started with, with cb2026 as its analyser, waits for the
 /// analysis of its last position to end, and photographs it.
-fn analyse(display: &Display, session: &Running, png: &Path) -> Result<(), String> {
+fn analyse(display: &Display, session: &Running, png: &Path) -> Result<()> {
     session.main_window(display)?;
     // The file opens as a database of one game; a double click on its row opens the game in
     // the Enter Game dialog, which starts it.
@@ -216,32 +212,32 @@ fn analysis_ended(log: &str) -> bool {
 }
 
 /// PyChess's version, as Debian's package manager knows it.
-fn pychess_version() -> Result<String, String> {
+fn pychess_version() -> Result<String> {
     run_output(Command::new("dpkg-query").args(["-W", "-f=${Version}", "pychess"]))
 }
 
 /// Writes the record chapter 6 quotes the GUI's version from.
-fn write_record(path: &Path, version: &str) -> Result<(), String> {
+fn write_record(path: &Path, version: &str) -> Result<()> {
     let text = format!(
         "# The chess GUI of the screenshots in {IMAGES}, and its version in Debian.\n\
          # Made by: cargo xtask gui-screenshots\n\
          gui package version\n\
          PyChess pychess {version}\n"
     );
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+    std::fs::write(path, text).with_context(|| path.display().to_string())
 }
 
 /// The path of `png` and its size, for the run's output.
-fn describe(png: &Path) -> Result<String, String> {
+fn describe(png: &Path) -> Result<String> {
     let bytes = std::fs::metadata(png)
-        .map_err(|e| format!("{}: {e}", png.display()))?
+        .with_context(|| png.display().to_string())?
         .len();
     Ok(format!("{} ({} KB)", png.display(), bytes.div_ceil(1024)))
 }
 
 /// Installs the Debian packages the command needs that are missing: with apt-get when run as
 /// root, otherwise it fails naming them.
-fn install_packages() -> Result<(), String> {
+fn install_packages() -> Result<()> {
     let missing: Vec<&str> = PACKAGES
         .iter()
         .filter(|(_, file)| !Path::new(file).exists())
@@ -253,7 +249,7 @@ fn install_packages() -> Result<(), String> {
     let install = format!("apt-get install -y {}", missing.join(" "));
     let root = run_output(Command::new("id").arg("-u")).is_ok_and(|id| id.trim() == "0");
     if !root {
-        return Err(format!("missing Debian packages; as root, run: {install}"));
+        bail!("missing Debian packages; as root, run: {install}");
     }
     println!("installing Debian's {} (once)", missing.join(", "));
     run(Command::new("apt-get").args(["update", "-q"]))
@@ -262,7 +258,7 @@ fn install_packages() -> Result<(), String> {
                 .args(["install", "-y", "-q"])
                 .args(&missing))
         })
-        .map_err(|e| format!("{e}\nthe screenshots need: {install}"))
+        .map_err(|e| anyhow!("{e:#}\nthe screenshots need: {install}"))
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! and the engines exchange and so tells the run how far a game or an analysis has come.
 
 use super::x11::{Display, SCREEN, Window, wait_until};
+use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -43,9 +44,9 @@ impl PyChess {
     /// Makes `home` and registers `engine` in it as a UCI engine named cb2026, the way
     /// PyChess's own Engines dialog does: PyChess asks the engine for its options when it
     /// starts.
-    pub fn new(home: &Path, engine: &Path) -> Result<PyChess, String> {
+    pub fn new(home: &Path, engine: &Path) -> Result<PyChess> {
         let config = home.join(".config/pychess");
-        std::fs::create_dir_all(&config).map_err(|e| format!("{}: {e}", config.display()))?;
+        std::fs::create_dir_all(&config).with_context(|| config.display().to_string())?;
         let folder = engine.parent().unwrap_or(Path::new("/"));
         let entry = serde_json::json!([{
             "name": ENGINE_NAME,
@@ -69,15 +70,15 @@ impl PyChess {
         display: &Display,
         session: Session,
         file: Option<&Path>,
-    ) -> Result<Running, String> {
+    ) -> Result<Running> {
         write(
             &self.home.join(".config/pychess/config"),
             &settings(session),
         )?;
         let output = self.home.with_file_name(format!("pychess-{session:?}.out"));
         let output =
-            std::fs::File::create(&output).map_err(|e| format!("{}: {e}", output.display()))?;
-        let errors = output.try_clone().map_err(|e| e.to_string())?;
+            std::fs::File::create(&output).with_context(|| output.display().to_string())?;
+        let errors = output.try_clone()?;
         let child = Command::new("/usr/games/pychess")
             .args(["--no-version-check", "--log-debug"])
             .args(file)
@@ -91,7 +92,7 @@ impl PyChess {
             .stdout(output)
             .stderr(errors)
             .spawn()
-            .map_err(|e| format!("cannot start PyChess: {e}"))?;
+            .context("cannot start PyChess")?;
         Ok(Running {
             home: self.home.clone(),
             child,
@@ -100,18 +101,17 @@ impl PyChess {
 
     /// Sets `option` of cb2026 to `value` in PyChess's engine list, as its Engines dialog
     /// would: PyChess sends it with `setoption` whenever it starts the engine.
-    pub fn set_engine_option(&self, option: &str, value: u64) -> Result<(), String> {
+    pub fn set_engine_option(&self, option: &str, value: u64) -> Result<()> {
         let path = self.home.join(".config/pychess/engines.json");
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
         let mut engines: serde_json::Value =
-            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+            serde_json::from_str(&text).with_context(|| path.display().to_string())?;
         let found = engines
             .as_array_mut()
             .and_then(|list| list.iter_mut().find(|e| e["name"] == ENGINE_NAME))
             .and_then(|engine| engine["options"].as_array_mut())
             .and_then(|options| options.iter_mut().find(|o| o["name"] == option))
-            .ok_or_else(|| format!("{}: cb2026 has no option {option:?}", path.display()))?;
+            .with_context(|| format!("{}: cb2026 has no option {option:?}", path.display()))?;
         found["value"] = value.into();
         write(&path, &format!("{engines:#}\n"))
     }
@@ -120,7 +120,7 @@ impl PyChess {
 impl Running {
     /// PyChess's main window, once PyChess has asked cb2026 for its options, made to fill
     /// the screen.
-    pub fn main_window(&self, display: &Display) -> Result<Window, String> {
+    pub fn main_window(&self, display: &Display) -> Result<Window> {
         let engines = self.home.join(".config/pychess/engines.json");
         wait_until(
             "PyChess to read cb2026's options",
@@ -195,8 +195,8 @@ fn settings(session: Session) -> String {
 }
 
 /// Writes `text` to `path`, naming the file if it cannot.
-fn write(path: &Path, text: &str) -> Result<(), String> {
-    std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+fn write(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).with_context(|| path.display().to_string())
 }
 
 #[cfg(test)]
@@ -239,6 +239,7 @@ mod tests {
         let engines: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(engines[0]["options"][0]["value"], 3);
         let error = pychess.set_engine_option("Skill Level", 3).unwrap_err();
+        let error = format!("{error:#}");
         assert!(error.contains("\"Skill Level\""), "{error}");
         std::fs::remove_dir_all(&home).unwrap();
     }

@@ -4,6 +4,7 @@
 //! awaited fails the run with a message instead of hanging it.
 
 use crate::run_output;
+use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -34,11 +35,11 @@ pub struct Window(String);
 impl Display {
     /// Starts Xvfb on the first free display from :90 on, its output going to `log`, and
     /// waits for its socket.
-    pub fn start(log: &Path) -> Result<Display, String> {
+    pub fn start(log: &Path) -> Result<Display> {
         let number = (90..200)
             .find(|n| !Path::new(&format!("/tmp/.X{n}-lock")).exists())
-            .ok_or("no free X display number between :90 and :199")?;
-        let output = std::fs::File::create(log).map_err(|e| format!("{}: {e}", log.display()))?;
+            .context("no free X display number between :90 and :199")?;
+        let output = std::fs::File::create(log).with_context(|| log.display().to_string())?;
         let xvfb = Command::new("Xvfb")
             .arg(format!(":{number}"))
             .args(["-screen", "0", &format!("{}x{}x24", SCREEN.0, SCREEN.1)])
@@ -46,7 +47,7 @@ impl Display {
             .stdout(Stdio::null())
             .stderr(output)
             .spawn()
-            .map_err(|e| format!("cannot start Xvfb: {e}"))?;
+            .context("cannot start Xvfb")?;
         let display = Display { number, xvfb };
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{number}"));
         wait_until(
@@ -67,7 +68,7 @@ impl Display {
 
     /// Runs `program` with `args` on this display, ended by `timeout` if it takes too long,
     /// and returns what it printed.
-    fn tool(&self, program: &str, args: &[&str]) -> Result<String, String> {
+    fn tool(&self, program: &str, args: &[&str]) -> Result<String> {
         run_output(
             Command::new("timeout")
                 .arg(COMMAND_SECONDS)
@@ -79,7 +80,7 @@ impl Display {
 
     /// The first visible window whose title matches the regular expression `title`, waiting
     /// for it up to `patience`.
-    pub fn wait_for_window(&self, title: &str, patience: Duration) -> Result<Window, String> {
+    pub fn wait_for_window(&self, title: &str, patience: Duration) -> Result<Window> {
         wait_until(&format!("a window titled {title:?}"), patience, || {
             self.find_window(title)
         })
@@ -95,14 +96,14 @@ impl Display {
     }
 
     /// The title of `window`.
-    pub fn title(&self, window: &Window) -> Result<String, String> {
+    pub fn title(&self, window: &Window) -> Result<String> {
         let title = self.tool("xdotool", &["getwindowname", &window.0])?;
         Ok(title.trim().to_string())
     }
 
     /// Moves `window` to the screen's corner and makes it fill the screen. There is no
     /// window manager to maximise it.
-    pub fn fill_screen(&self, window: &Window) -> Result<(), String> {
+    pub fn fill_screen(&self, window: &Window) -> Result<()> {
         let (width, height) = (SCREEN.0.to_string(), SCREEN.1.to_string());
         let id = window.0.as_str();
         let args = [
@@ -119,13 +120,13 @@ impl Display {
     }
 
     /// Gives `window` the keyboard and types `keys` (xdotool's names: `ctrl+n`, `Return`).
-    pub fn press(&self, window: &Window, keys: &str) -> Result<(), String> {
+    pub fn press(&self, window: &Window, keys: &str) -> Result<()> {
         let args = ["windowfocus", "--sync", &window.0, "key", keys];
         self.tool("xdotool", &args).map(drop)
     }
 
     /// Clicks the left button `times` times at (`x`, `y`), in screen pixels.
-    pub fn click(&self, (x, y): (u32, u32), times: u32) -> Result<(), String> {
+    pub fn click(&self, (x, y): (u32, u32), times: u32) -> Result<()> {
         let (x, y, times) = (x.to_string(), y.to_string(), times.to_string());
         let args = [
             "mousemove",
@@ -143,7 +144,7 @@ impl Display {
 
     /// Photographs the whole screen into `png`, in at most 256 colours and undithered: a
     /// GUI has few colours, and the file stays small enough for the book.
-    pub fn screenshot(&self, png: &Path) -> Result<(), String> {
+    pub fn screenshot(&self, png: &Path) -> Result<()> {
         let raw = png.with_extension("raw.png");
         let raw_name = raw.to_string_lossy();
         self.tool("import", &["-window", "root", &raw_name])?;
@@ -183,17 +184,14 @@ pub fn wait_until<T>(
     what: &str,
     patience: Duration,
     mut probe: impl FnMut() -> Option<T>,
-) -> Result<T, String> {
+) -> Result<T> {
     let deadline = Instant::now() + patience;
     loop {
         if let Some(found) = probe() {
             return Ok(found);
         }
         if Instant::now() > deadline {
-            return Err(format!(
-                "gave up after {} s waiting for {what}",
-                patience.as_secs()
-            ));
+            bail!("gave up after {} s waiting for {what}", patience.as_secs());
         }
         std::thread::sleep(POLL);
     }
@@ -210,8 +208,9 @@ mod tests {
             calls += 1;
             (calls == 3).then_some(calls)
         });
-        assert_eq!(found, Ok(3));
+        assert_eq!(found.unwrap(), 3);
         let error = wait_until("a window", Duration::ZERO, || None::<()>).unwrap_err();
+        let error = format!("{error:#}");
         assert!(error.contains("waiting for a window"), "{error}");
     }
 }

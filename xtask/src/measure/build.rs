@@ -11,6 +11,7 @@
 
 use crate::revision::{self, Worktree};
 use crate::{repo_root, run, run_output};
+use anyhow::{Context, Result, bail};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -26,7 +27,7 @@ pub struct Build {
 
 /// Builds `revision` (the working tree if `None`) with `layouts` shuffled layouts besides the
 /// default one, or reuses an earlier build of the same source tree.
-pub fn build(revision: Option<&str>, layouts: usize) -> Result<Build, String> {
+pub fn build(revision: Option<&str>, layouts: usize) -> Result<Build> {
     let root = repo_root();
     let git = |args: &[&str]| run_output(Command::new("git").current_dir(&root).args(args));
     let (name, commit) = match revision {
@@ -67,13 +68,13 @@ pub fn can_shuffle() -> bool {
 
 /// The folder holding rustc's `ld.lld`, which `cc -B` points at so that `-fuse-ld=lld` finds
 /// it: the same linker rustc uses by default.
-fn gcc_ld() -> Result<PathBuf, String> {
+fn gcc_ld() -> Result<PathBuf> {
     let sysroot = run_output(Command::new("rustc").args(["--print", "sysroot"]))?;
     let folder = Path::new(sysroot.trim()).join("lib/rustlib/x86_64-unknown-linux-gnu/bin/gcc-ld");
     if folder.join("ld.lld").exists() {
         Ok(folder)
     } else {
-        Err(format!("no rust-lld in {}", folder.display()))
+        bail!("no rust-lld in {}", folder.display())
     }
 }
 
@@ -102,10 +103,10 @@ done
 
 /// Checks `commit` out in a worktree and builds it with the linker script, which leaves the
 /// binaries in `folder`. The build is niced: it shares the machine with whatever is timed.
-fn compile(root: &Path, commit: &str, folder: &Path, layouts: usize) -> Result<(), String> {
+fn compile(root: &Path, commit: &str, folder: &Path, layouts: usize) -> Result<()> {
     let measure = root.join("target/measure");
     let _ = std::fs::remove_dir_all(folder);
-    std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    std::fs::create_dir_all(folder).with_context(|| folder.display().to_string())?;
     let worktree = measure.join(format!("worktree-{}", &commit[..12]));
     let worktree = Worktree::check_out(root, &worktree, commit)?;
     let target = measure.join("build");
@@ -119,13 +120,13 @@ fn compile(root: &Path, commit: &str, folder: &Path, layouts: usize) -> Result<(
         let script = measure.join("layout-gcc");
         std::fs::write(&script, linker_script(&gcc_ld()?))
             .and_then(|()| make_executable(&script))
-            .map_err(|e| format!("{}: {e}", script.display()))?;
+            .with_context(|| script.display().to_string())?;
         cargo.env("CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_LINKER", &script);
     }
     run(&mut cargo)?;
     if !can_shuffle() {
         let binary = revision::engine_binary(&target);
-        std::fs::copy(&binary, folder.join("layout-0")).map_err(|e| format!("{e}"))?;
+        std::fs::copy(&binary, folder.join("layout-0"))?;
     }
     Ok(())
 }

@@ -9,6 +9,7 @@
 
 use crate::tools::{self, CARGO_DENY};
 use crate::{repo_root, run};
+use anyhow::{Context, Result, bail};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -17,7 +18,7 @@ use std::time::{Duration, Instant};
 const FETCH_TIMEOUT: Duration = Duration::from_secs(90);
 
 /// Runs `cargo xtask deny`.
-pub fn main() -> Result<(), String> {
+pub fn main() -> Result<()> {
     let root = repo_root();
     tools::install(&root, &[&CARGO_DENY])?;
     let check = ["check", "--hide-inclusion-graph"];
@@ -31,7 +32,7 @@ pub fn main() -> Result<(), String> {
         Err(why) => {
             println!(
                 "cargo deny: advisories NOT checked: the RustSec database could not be \
-                 fetched ({why}); licences, bans and sources were"
+                 fetched ({why:#}); licences, bans and sources were"
             );
             Ok(())
         }
@@ -47,26 +48,24 @@ fn deny(root: &Path) -> Command {
 
 /// Fetches the advisory database (into cargo's home, where cargo-deny keeps it), giving up
 /// after `FETCH_TIMEOUT`.
-fn fetch_advisories(root: &Path) -> Result<(), String> {
+fn fetch_advisories(root: &Path) -> Result<()> {
     let mut child = deny(root)
         .args(["fetch", "db"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
-        .map_err(|e| format!("cannot run cargo-deny: {e}"))?;
+        .context("cannot run cargo-deny")?;
     let started = Instant::now();
     loop {
-        match child.try_wait().map_err(|e| e.to_string())? {
+        match child.try_wait()? {
             Some(status) if status.success() => return Ok(()),
             Some(status) => {
-                return Err(format!(
-                    "`cargo deny fetch db` failed, {status}: run it to see why"
-                ));
+                bail!("`cargo deny fetch db` failed, {status}: run it to see why");
             }
             None if started.elapsed() > FETCH_TIMEOUT => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("no answer in {} s", FETCH_TIMEOUT.as_secs()));
+                bail!("no answer in {} s", FETCH_TIMEOUT.as_secs());
             }
             None => std::thread::sleep(Duration::from_millis(200)),
         }

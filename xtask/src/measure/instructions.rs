@@ -9,6 +9,7 @@ use super::build::{self, Build};
 use super::{BenchLine, run_bench, write_record};
 use crate::cli::{positive, positive_count};
 use crate::{repo_root, run, run_output};
+use anyhow::{Context, Result};
 use std::path::Path;
 use std::process::Command;
 
@@ -54,7 +55,7 @@ struct Count {
 }
 
 /// Runs `cargo xtask instructions`.
-pub fn main(args: &InstructionsArgs) -> Result<(), String> {
+pub fn main(args: &InstructionsArgs) -> Result<()> {
     let (revisions, depth, runs, record) = parse(args);
     install_valgrind()?;
     let base = build::build(Some(&revisions[0]), 0)?;
@@ -82,7 +83,7 @@ fn parse(args: &InstructionsArgs) -> (Vec<String>, u32, usize, Option<String>) {
 }
 
 /// Installs Debian's valgrind if there is none.
-fn install_valgrind() -> Result<(), String> {
+fn install_valgrind() -> Result<()> {
     if run_output(Command::new("valgrind").arg("--version")).is_ok() {
         return Ok(());
     }
@@ -92,11 +93,11 @@ fn install_valgrind() -> Result<(), String> {
         .or_else(|_| {
             run(Command::new("apt-get").args(["update", "--quiet"])).and_then(|()| install())
         })
-        .map_err(|e| format!("valgrind is missing and apt-get could not install it: {e}"))
+        .context("valgrind is missing and apt-get could not install it")
 }
 
 /// Runs `side`'s bench under cachegrind `runs` times.
-fn count(side: &Build, depth: u32, runs: usize) -> Result<Count, String> {
+fn count(side: &Build, depth: u32, runs: usize) -> Result<Count> {
     let out = repo_root().join("target/measure/cachegrind.out");
     let mut instructions = Vec::new();
     let mut bench = None;
@@ -108,7 +109,7 @@ fn count(side: &Build, depth: u32, runs: usize) -> Result<Count, String> {
             .arg(&side.binaries[0]);
         bench = Some(
             run_bench(&mut command, &format!("bench {depth}"))
-                .map_err(|e| format!("{}: {e}", side.name))?,
+                .with_context(|| side.name.clone())?,
         );
         instructions.push(summary(&out)?);
     }
@@ -121,11 +122,11 @@ fn count(side: &Build, depth: u32, runs: usize) -> Result<Count, String> {
 
 /// The instruction count in a cachegrind output file: its `summary:` line, the total of the
 /// one event counted (`Ir`, instructions read).
-fn summary(file: &Path) -> Result<u64, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+fn summary(file: &Path) -> Result<u64> {
+    let text = std::fs::read_to_string(file).with_context(|| file.display().to_string())?;
     text.lines()
         .find_map(|line| line.strip_prefix("summary:")?.trim().parse().ok())
-        .ok_or_else(|| format!("{}: no summary line", file.display()))
+        .with_context(|| format!("{}: no summary line", file.display()))
 }
 
 /// The side-by-side table, with a sentence on how far repeated counts differ and on what a
@@ -225,9 +226,9 @@ mod tests {
             "desc: --cache-sim=no\ncmd: x\nevents: Ir\nfl=a.rs\n1 5\nsummary: 123456\n",
         )
         .unwrap();
-        assert_eq!(summary(&file), Ok(123_456));
+        assert_eq!(summary(&file).unwrap(), 123_456);
         std::fs::write(&file, "events: Ir\n").unwrap();
-        assert!(summary(&file).unwrap_err().contains("no summary line"));
+        assert!(format!("{:#}", summary(&file).unwrap_err()).contains("no summary line"));
         let _ = std::fs::remove_file(&file);
     }
 

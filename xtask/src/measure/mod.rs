@@ -11,6 +11,7 @@ mod openbench;
 pub mod paired;
 pub mod speed;
 
+use anyhow::{Context, Result, bail};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -27,32 +28,28 @@ pub struct BenchLine {
 /// Runs `bench`, the command line `bench` (`bench 6`, `bench 6 stage 15`), in `command` (the
 /// engine, or a tool running it) by writing it on standard input, which every revision since
 /// stage 10 reads, and returns the last line.
-pub fn run_bench(command: &mut Command, bench: &str) -> Result<BenchLine, String> {
+pub fn run_bench(command: &mut Command, bench: &str) -> Result<BenchLine> {
     let text = run_with_input(command, bench)?;
-    bench_line(&text).ok_or_else(|| format!("no `N nodes M nps` line in:\n{text}"))
+    bench_line(&text).with_context(|| format!("no `N nodes M nps` line in:\n{text}"))
 }
 
 /// Starts `command`, writes `line` and then `quit` on its standard input, and returns what it
 /// printed on standard output once it has exited; an error, with what it printed on standard
 /// error, if it failed.
-pub fn run_with_input(command: &mut Command, line: &str) -> Result<String, String> {
+pub fn run_with_input(command: &mut Command, line: &str) -> Result<String> {
     let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .map_err(|e| format!("cannot start {:?}: {e}", command.get_program()))?;
+        .with_context(|| format!("cannot start {:?}", command.get_program()))?;
     let mut input = child.stdin.take().expect("stdin was piped");
-    writeln!(input, "{line}\nquit").map_err(|e| format!("cannot write: {e}"))?;
+    writeln!(input, "{line}\nquit").context("cannot write")?;
     drop(input);
-    let output = child.wait_with_output().map_err(|e| format!("{e}"))?;
+    let output = child.wait_with_output()?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        return Err(format!(
-            "`{line}` failed ({}): {}",
-            output.status,
-            stderr.trim()
-        ));
+        bail!("`{line}` failed ({}): {}", output.status, stderr.trim());
     }
     Ok(String::from_utf8_lossy(&output.stdout).into_owned())
 }
@@ -117,18 +114,16 @@ pub fn load_average() -> Option<f64> {
 }
 
 /// Writes `text` to `book/data/NAME.txt`, where a chapter quotes it from.
-pub fn write_record(root: &Path, name: &str, text: &str) -> Result<(), String> {
+pub fn write_record(root: &Path, name: &str, text: &str) -> Result<()> {
     let valid = !name.is_empty()
         && name
             .chars()
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
     if !valid {
-        return Err(format!(
-            "record name {name:?}: use letters, digits, - and _"
-        ));
+        bail!("record name {name:?}: use letters, digits, - and _");
     }
     let path = root.join("book/data").join(format!("{name}.txt"));
-    std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    std::fs::write(&path, text).with_context(|| path.display().to_string())?;
     println!("recorded in {}", path.display());
     Ok(())
 }

@@ -9,6 +9,7 @@ use super::write_record;
 use super::{cpu_name, load_average, run_bench, run_with_input, rustc_version, stats_nodes};
 use crate::cli::positive;
 use crate::repo_root;
+use anyhow::{Context, Result, bail};
 use std::process::Command;
 use std::time::Instant;
 
@@ -146,7 +147,7 @@ impl Workload {
 
     /// Runs the workload in `command`, an engine binary, under `stage`'s preset if there is
     /// one.
-    fn run(self, command: &mut Command, stage: Option<u32>) -> Result<Sample, String> {
+    fn run(self, command: &mut Command, stage: Option<u32>) -> Result<Sample> {
         match self {
             Workload::Bench(_) => run_bench(command, &self.command(stage)).map(|line| Sample {
                 nodes: line.nodes,
@@ -157,7 +158,7 @@ impl Workload {
                 let output = run_with_input(command, &self.command(stage))?;
                 let seconds = start.elapsed().as_secs_f64();
                 let nodes = stats_nodes(&output)
-                    .ok_or_else(|| format!("no table of positions and nodes in:\n{output}"))?;
+                    .with_context(|| format!("no table of positions and nodes in:\n{output}"))?;
                 Ok(Sample {
                     nodes,
                     figure: seconds,
@@ -177,7 +178,7 @@ impl Workload {
 }
 
 /// Runs `cargo xtask speed`.
-pub fn main(args: &SpeedArgs) -> Result<(), String> {
+pub fn main(args: &SpeedArgs) -> Result<()> {
     let settings = settings(args);
     // Read before the builds, which raise the minute's average themselves: a load here is
     // something else running, which would go on running beside the rounds.
@@ -250,13 +251,13 @@ fn non_negative(text: &str) -> Result<f64, String> {
 
 /// Whether rounds may start at `load`, the load average over the last minute (`None` where
 /// the machine does not say), with `max_load` the most allowed; if not, why not.
-fn load_allows(load: Option<f64>, max_load: f64) -> Result<(), String> {
+fn load_allows(load: Option<f64>, max_load: f64) -> Result<()> {
     match load {
-        Some(load) if load > max_load => Err(format!(
+        Some(load) if load > max_load => bail!(
             "the load over the last minute is {load:.2}, above --max-load {max_load}: something \
              else is running (a build, a match), and the rounds would measure it too. Wait for \
              it, or give a larger --max-load to measure anyway"
-        )),
+        ),
         _ => Ok(()),
     }
 }
@@ -287,7 +288,7 @@ fn run_round(
     number: usize,
     shuffle: bool,
     settings: &Settings,
-) -> Result<Round, String> {
+) -> Result<Round> {
     let layout = if shuffle { number } else { 0 };
     // The environment sits at the top of the stack, so its size moves every stack frame:
     // here by a multiple of 16 bytes, up to 4 KiB, a step that changes with the round.
@@ -298,7 +299,7 @@ fn run_round(
         settings
             .workload
             .run(&mut command, settings.stage)
-            .map_err(|e| format!("{} ({}): {e}", side.name, side.commit))
+            .with_context(|| format!("{} ({})", side.name, side.commit))
     };
     if number % 2 == 1 {
         let base = run(base)?;
@@ -622,7 +623,7 @@ mod tests {
         assert_eq!(settings("main").unwrap().max_load, 1.0);
         assert_eq!(settings("main --max-load 4").unwrap().max_load, 4.0);
         assert!(settings("main --max-load -1").is_err());
-        let refused = load_allows(Some(2.4), 1.0).unwrap_err();
+        let refused = format!("{:#}", load_allows(Some(2.4), 1.0).unwrap_err());
         assert!(
             refused.contains("2.40") && refused.contains("--max-load"),
             "{refused}"

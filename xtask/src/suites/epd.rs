@@ -5,6 +5,7 @@
 //! Stockfish thought of it. Lines starting with `#` are comments: a suite's header says how it
 //! was made.
 
+use anyhow::{Context, Result, anyhow, bail};
 use cb2026::Position;
 
 /// One position of a suite, with the moves that earn points in it.
@@ -54,26 +55,26 @@ impl SuitePosition {
 }
 
 /// The positions of a suite's text, or what is wrong with its first bad line.
-pub fn read(text: &str) -> Result<Vec<SuitePosition>, String> {
+pub fn read(text: &str) -> Result<Vec<SuitePosition>> {
     let mut positions = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        positions.push(read_line(line).map_err(|e| format!("line {}: {e}", number + 1))?);
+        positions.push(read_line(line).with_context(|| format!("line {}", number + 1))?);
     }
     Ok(positions)
 }
 
 /// One EPD line of a suite.
-fn read_line(line: &str) -> Result<SuitePosition, String> {
+fn read_line(line: &str) -> Result<SuitePosition> {
     let fields: Vec<&str> = line.splitn(5, ' ').collect();
     let [placement, side, castling, en_passant, operations] = fields[..] else {
-        return Err("an EPD line needs four FEN fields and operations".to_string());
+        bail!("an EPD line needs four FEN fields and operations");
     };
     let fen = format!("{placement} {side} {castling} {en_passant} 0 1");
-    let position = Position::from_fen(&fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let position = Position::from_fen(&fen).context("bad FEN")?;
     let mut found = SuitePosition {
         fen: position.to_string(),
         id: String::new(),
@@ -99,17 +100,17 @@ fn read_line(line: &str) -> Result<SuitePosition, String> {
         }
     }
     if moves.is_empty() || moves.len() != points.len() {
-        return Err(format!(
+        bail!(
             "c9 lists {} move(s) and c8 {} point value(s): give one for each, at least one",
             moves.len(),
             points.len()
-        ));
+        );
     }
     for (mv, value) in moves.into_iter().zip(points) {
-        cb2026::movegen::find_move(&position, &mv)?;
+        cb2026::movegen::find_move(&position, &mv).map_err(anyhow::Error::msg)?;
         let value = value
             .parse()
-            .map_err(|_| format!("c8: {value:?} is not a whole number of points"))?;
+            .map_err(|_| anyhow!("c8: {value:?} is not a whole number of points"))?;
         found.scored.push((mv, value));
     }
     Ok(found)
@@ -159,7 +160,7 @@ mod tests {
             ),
         ];
         for (text, expected) in cases {
-            let error = read(&text).unwrap_err();
+            let error = format!("{:#}", read(&text).unwrap_err());
             assert!(error.starts_with(expected), "{text}: {error}");
         }
     }

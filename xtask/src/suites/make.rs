@@ -8,6 +8,7 @@ use super::epd::SuitePosition;
 use super::stockfish::{Ranked, Stockfish};
 use crate::games::openings::from_pgn;
 use crate::games::san::to_san;
+use anyhow::{Context, Result};
 use cb2026::attacked::in_check;
 use cb2026::movegen::legal_moves;
 use cb2026::rng::Rng;
@@ -130,9 +131,9 @@ impl Candidate {
 
 /// Every position of the games in `folder`'s PGN files (by file name, then game, then ply)
 /// that is not in check and has at least two legal moves, each once.
-pub fn candidates(folder: &Path) -> Result<Vec<Candidate>, String> {
+pub fn candidates(folder: &Path) -> Result<Vec<Candidate>> {
     let mut files: Vec<_> = std::fs::read_dir(folder)
-        .map_err(|e| format!("{}: {e}", folder.display()))?
+        .with_context(|| folder.display().to_string())?
         .filter_map(Result::ok)
         .map(|entry| entry.path())
         .filter(|path| path.extension().is_some_and(|e| e == "pgn"))
@@ -141,9 +142,8 @@ pub fn candidates(folder: &Path) -> Result<Vec<Candidate>, String> {
     let mut seen = HashSet::new();
     let mut found = Vec::new();
     for file in files {
-        let text =
-            std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-        let games = from_pgn(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = std::fs::read_to_string(&file).with_context(|| file.display().to_string())?;
+        let games = from_pgn(&text).with_context(|| file.display().to_string())?;
         let name = file.file_name().unwrap_or_default().to_string_lossy();
         for (game, opening) in games.iter().enumerate() {
             let (mut position, mut last) = (opening.start(), None);
@@ -184,8 +184,8 @@ pub fn select(
     count: usize,
     candidates: &[Candidate],
     stockfish: &mut Stockfish,
-    mut keep: impl FnMut(&[SuitePosition], usize) -> Result<(), String>,
-) -> Result<Vec<SuitePosition>, String> {
+    mut keep: impl FnMut(&[SuitePosition], usize) -> Result<()>,
+) -> Result<Vec<SuitePosition>> {
     let mut suite = Vec::new();
     for (screened, candidate) in (1..).zip(candidates) {
         if suite.len() == count {
@@ -218,9 +218,9 @@ fn suite_position(
     candidate: &Candidate,
     ranked: &[Ranked],
     number: usize,
-) -> Result<SuitePosition, String> {
+) -> Result<SuitePosition> {
     let position = &candidate.position;
-    let best = cb2026::movegen::find_move(position, &ranked[0].mv)?;
+    let best = cb2026::movegen::find_move(position, &ranked[0].mv).map_err(anyhow::Error::msg)?;
     let scores: Vec<String> = ranked
         .iter()
         .map(|r| format!("{} {}", r.mv, r.shown))

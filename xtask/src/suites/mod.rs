@@ -11,6 +11,7 @@ pub mod stockfish;
 use crate::games::engine::EngineSpec;
 use crate::games::record::{machine, today};
 use crate::{repo_root, run as run_command, run_output};
+use anyhow::{Context, Result, anyhow};
 use make::{POSITIONAL, Recipe, SEED, TACTICS};
 use run::SuiteLimit;
 use std::path::{Path, PathBuf};
@@ -77,7 +78,7 @@ struct MakeArgs {
 const DEFAULT_NODES: u64 = 100_000;
 
 /// Runs `cargo xtask suite …`.
-pub fn main(args: SuiteArgs) -> Result<(), String> {
+pub fn main(args: SuiteArgs) -> Result<()> {
     match args.command {
         Some(SuiteCommand::Make(make)) => make_suite(recipe(&make.name)?, &make),
         Some(SuiteCommand::Tactics(run)) => run_suite(TACTICS, &run),
@@ -86,18 +87,20 @@ pub fn main(args: SuiteArgs) -> Result<(), String> {
             use clap::CommandFactory;
             let mut cli = crate::Cli::command();
             cli.build();
-            let suite = cli.find_subcommand_mut("suite").ok_or("no suite command")?;
-            suite.print_help().map_err(|e| e.to_string())
+            let suite = cli
+                .find_subcommand_mut("suite")
+                .context("no suite command")?;
+            Ok(suite.print_help()?)
         }
     }
 }
 
 /// The recipe of the suite called `name`.
-fn recipe(name: &str) -> Result<Recipe, String> {
+fn recipe(name: &str) -> Result<Recipe> {
     match name {
         "tactics" => Ok(TACTICS),
         "positional" => Ok(POSITIONAL),
-        _ => Err(format!("no suite {name:?}: tactics or positional")),
+        _ => Err(anyhow!("no suite {name:?}: tactics or positional")),
     }
 }
 
@@ -108,7 +111,7 @@ fn suite_path(root: &Path, name: &str) -> PathBuf {
 
 /// `suite make NAME [--seed S] [--count N]`: chooses the suite again, writing it with its
 /// header after every position kept, so that a run cut short leaves a whole (shorter) suite.
-fn make_suite(recipe: Recipe, args: &MakeArgs) -> Result<(), String> {
+fn make_suite(recipe: Recipe, args: &MakeArgs) -> Result<()> {
     let (seed, count) = (
         args.seed.unwrap_or(SEED),
         args.count.unwrap_or(recipe.count),
@@ -135,7 +138,7 @@ fn make_suite(recipe: Recipe, args: &MakeArgs) -> Result<(), String> {
             commit: head.trim(),
         };
         let text = suite_text(&recipe, &made, suite);
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+        std::fs::write(&path, text).with_context(|| path.display().to_string())
     };
     let suite = make::select(&recipe, count, &candidates, &mut stockfish, write)?;
     println!("wrote {} ({} positions)", path.display(), suite.len());
@@ -211,12 +214,12 @@ fn wrap_comment(text: &str) -> String {
 }
 
 /// `suite NAME [REV] [--nodes N | --time MS] [--record NAME]`.
-fn run_suite(recipe: Recipe, args: &RunArgs) -> Result<(), String> {
+fn run_suite(recipe: Recipe, args: &RunArgs) -> Result<()> {
     let (revision, limit, record) = run_settings(args);
     let root = repo_root();
     let path = suite_path(&root, recipe.name);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let suite = epd::read(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(&path).with_context(|| path.display().to_string())?;
+    let suite = epd::read(&text).with_context(|| path.display().to_string())?;
     let (spec, description) = engine(&root, revision.as_deref())?;
     let score = run::run(&spec, &suite, limit)?;
     let summary = format!(
@@ -244,7 +247,7 @@ fn run_suite(recipe: Recipe, args: &RunArgs) -> Result<(), String> {
             machine()
         );
         let out = root.join(format!("book/data/{name}.txt"));
-        std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+        std::fs::write(&out, text).with_context(|| out.display().to_string())?;
         println!("wrote {}", out.display());
     }
     Ok(())
@@ -261,7 +264,7 @@ fn run_settings(args: &RunArgs) -> (Option<String>, SuiteLimit, Option<String>) 
 
 /// The engine to run, and how a record describes it: the git revision `revision`, built in a
 /// worktree, or the working tree's release build.
-fn engine(root: &Path, revision: Option<&str>) -> Result<(EngineSpec, String), String> {
+fn engine(root: &Path, revision: Option<&str>) -> Result<(EngineSpec, String)> {
     let (binary, description) = match revision {
         Some(revision) => {
             let (binary, commit) = crate::games::runner::build_revision(root, revision)?;

@@ -4,6 +4,7 @@
 
 use super::epd::SuitePosition;
 use crate::games::engine::{Engine, EngineSpec};
+use anyhow::{Result, anyhow};
 use std::time::{Duration, Instant};
 
 /// How an engine is limited on each position.
@@ -67,7 +68,7 @@ impl Score {
 
 /// Runs the engine `spec` over `suite` under `limit`, printing a line a position, and
 /// returns its score.
-pub fn run(spec: &EngineSpec, suite: &[SuitePosition], limit: SuiteLimit) -> Result<Score, String> {
+pub fn run(spec: &EngineSpec, suite: &[SuitePosition], limit: SuiteLimit) -> Result<Score> {
     let mut engine = Engine::start(spec)?;
     let mut score = Score::default();
     for position in suite {
@@ -77,7 +78,7 @@ pub fn run(spec: &EngineSpec, suite: &[SuitePosition], limit: SuiteLimit) -> Res
         engine.send(&limit.go())?;
         let lines = engine
             .wait_for("bestmove", Instant::now() + limit.patience())
-            .map_err(|e| format!("{}: no bestmove from {} ({e:?})", position.id, spec.name))?;
+            .map_err(|e| anyhow!("{}: no bestmove from {} ({e:?})", position.id, spec.name))?;
         let answer = lines.last().map_or("", String::as_str);
         let played = answer.split_whitespace().nth(1).unwrap_or("none");
         score.add(position, played);

@@ -3,6 +3,7 @@
 //! gives the same answer on every machine.
 
 use crate::games::engine::{Engine, EngineSpec};
+use anyhow::{Result, anyhow};
 use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -39,7 +40,7 @@ pub struct Stockfish {
 impl Stockfish {
     /// Starts Debian's Stockfish (installing it with apt-get if it is missing) with one thread,
     /// `hash_mb` of hash and `multipv` lines.
-    pub fn start(hash_mb: u32, multipv: usize) -> Result<Stockfish, String> {
+    pub fn start(hash_mb: u32, multipv: usize) -> Result<Stockfish> {
         install()?;
         let spec = EngineSpec {
             name: "stockfish".to_string(),
@@ -54,7 +55,7 @@ impl Stockfish {
         engine.send("uci")?;
         let lines = engine
             .wait_for("uciok", Instant::now() + Duration::from_secs(10))
-            .map_err(|e| format!("stockfish: no uciok ({e:?})"))?;
+            .map_err(|e| anyhow!("stockfish: no uciok ({e:?})"))?;
         let version = lines
             .iter()
             .find_map(|l| l.strip_prefix("id name "))
@@ -65,7 +66,7 @@ impl Stockfish {
 
     /// Stockfish's best moves in the position `fen` at `depth`, best first, from a cleared
     /// hash. Bounds (`lowerbound`, `upperbound`) are not scores and are passed over.
-    pub fn analyse(&mut self, fen: &str, depth: u32) -> Result<Vec<Ranked>, String> {
+    pub fn analyse(&mut self, fen: &str, depth: u32) -> Result<Vec<Ranked>> {
         self.engine.send("ucinewgame")?;
         self.engine.ready()?;
         self.engine.send(&format!("position fen {fen}"))?;
@@ -73,7 +74,7 @@ impl Stockfish {
         let lines = self
             .engine
             .wait_for("bestmove", Instant::now() + ANALYSIS_TIMEOUT)
-            .map_err(|e| format!("stockfish: no bestmove for {fen} ({e:?})"))?;
+            .map_err(|e| anyhow!("stockfish: no bestmove for {fen} ({e:?})"))?;
         let mut ranked: Vec<Option<Ranked>> = Vec::new();
         for line in &lines {
             if let Some((index, found)) = parse_info(line, depth) {
@@ -117,7 +118,7 @@ fn parse_info(line: &str, depth: u32) -> Option<(usize, Ranked)> {
 }
 
 /// Installs Debian's `stockfish` package if it is missing.
-fn install() -> Result<(), String> {
+fn install() -> Result<()> {
     if Path::new(STOCKFISH).exists() {
         return Ok(());
     }
