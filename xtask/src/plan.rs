@@ -21,6 +21,9 @@ pub struct Plan {
     /// The sections written after stage 20, which get no tag.
     #[serde(rename = "section", default)]
     pub sections: Vec<Section>,
+    /// Main as it is now, the map's last row; absent until the sections have landed.
+    #[serde(default)]
+    pub main: Option<Main>,
     /// The pages after the chapters, which describe the project rather than a stage.
     #[serde(rename = "appendix", default)]
     pub appendices: Vec<Appendix>,
@@ -92,6 +95,20 @@ pub struct Section {
     pub switches: Vec<String>,
     /// Whether it has landed on main.
     pub done: bool,
+    /// Its headline figure for the introduction's map, as a stage's.
+    #[serde(default)]
+    pub headline: Option<String>,
+}
+
+/// The last row of the introduction's map: main as it is now, every stage and section
+/// together, with its headline figure (its games against fixed opponents).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Main {
+    /// What main is, in a few words.
+    pub title: String,
+    /// Its headline figure, as a stage's.
+    pub headline: String,
 }
 
 /// A page of the appendix, after the chapters: how the project works (how it measures

@@ -1,10 +1,10 @@
-//! The map of the stages: the introduction's table of every stage, with its chapter (in the
-//! stage's cell, to keep the table narrow enough for a phone), its tag
-//! (a link to the tag's tree in the repository), what it adds and its headline figure, under
-//! a directive line `<!-- stages map -->`.
+//! The map of the stages: the introduction's table of every stage, then the sections written
+//! after stage 20 and main itself, each with its chapter (in the first cell, to keep the table
+//! narrow enough for a phone), its tag (a link to the book's page of tags), what it adds and
+//! its headline figure, under a directive line `<!-- stages map -->`.
 //!
-//! Everything in it comes from stages.toml, Cargo.toml's repository address and the pinned
-//! figures, so `check-chapters` regenerates it and compares, as it does a table of figures.
+//! Everything in it comes from stages.toml and the pinned figures, so `check-chapters`
+//! regenerates it and compares, as it does a table of figures.
 
 use crate::chapters::{Block, Context, Generated};
 use crate::figures::{self, Source};
@@ -39,37 +39,69 @@ pub fn block(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<Stri
     Ok(lines)
 }
 
-/// The map's table: a header, then a row for each stage of the plan.
+/// The map's table: a header, then a row for each stage of the plan, each section written
+/// after stage 20 (on main, with no tag) and, once they have landed, main itself.
 fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>> {
     let mut lines = vec![
         "| stage | tag | what it adds | headline figure |".to_string(),
         "| --- | --- | --- | --- |".to_string(),
     ];
     for stage in &plan.stages {
-        let chapter = plan
-            .chapter(&stage.chapter)
-            .with_context(|| format!("stage {}: no chapter {}", stage.number, stage.chapter))?;
-        let chapter_cell = if plan.is_written(&chapter.number) {
-            format!("[ch. {}]({})", chapter.number, chapter.file)
-        } else {
-            format!("ch. {}", chapter.number)
-        };
+        let whose = format!("stage {}", stage.number);
         let tag = if stage.done {
             Links::Book.tag(stage.number)
         } else {
             "not yet".to_string()
         };
-        let headline = match &stage.headline {
-            Some(text) => quote_figures(sources, text)
-                .with_context(|| format!("stages.toml, stage {}", stage.number))?,
-            None => "—".to_string(),
+        lines.push(format!(
+            "| {whose}, {} | {tag} | {} | {} |",
+            chapter_cell(plan, &stage.chapter, &whose)?,
+            stage.title,
+            headline(sources, stage.headline.as_deref(), &whose)?
+        ));
+    }
+    for section in &plan.sections {
+        let whose = format!("section {}", section.number);
+        let tag = if section.done {
+            "main, no tag"
+        } else {
+            "not yet"
         };
         lines.push(format!(
-            "| stage {}, {chapter_cell} | {tag} | {} | {headline} |",
-            stage.number, stage.title
+            "| {whose}, {} | {tag} | {} | {} |",
+            chapter_cell(plan, &section.chapter, &whose)?,
+            section.title,
+            headline(sources, section.headline.as_deref(), &whose)?
+        ));
+    }
+    if let Some(main) = &plan.main {
+        lines.push(format!(
+            "| main | main | {} | {} |",
+            main.title,
+            headline(sources, Some(&main.headline), "main")?
         ));
     }
     Ok(lines)
+}
+
+/// The cell naming chapter `number`: a link to its page once it is written.
+fn chapter_cell(plan: &Plan, number: &str, whose: &str) -> Result<String> {
+    let chapter = plan
+        .chapter(number)
+        .with_context(|| format!("{whose}: no chapter {number}"))?;
+    Ok(if plan.is_written(&chapter.number) {
+        format!("[ch. {}]({})", chapter.number, chapter.file)
+    } else {
+        format!("ch. {}", chapter.number)
+    })
+}
+
+/// The headline cell of `whose` row: its sentence with the figures quoted, or a dash.
+fn headline(sources: &BTreeMap<String, Source>, text: Option<&str>, whose: &str) -> Result<String> {
+    match text {
+        Some(text) => quote_figures(sources, text).with_context(|| format!("stages.toml, {whose}")),
+        None => Ok("—".to_string()),
+    }
 }
 
 /// `text` with every `{NAME: ROW / COLUMN}` replaced by the figure it names, marked as a
@@ -115,11 +147,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_map_has_a_row_for_every_stage_and_links_the_done_ones_tags() {
+    fn the_map_has_a_row_for_every_stage_section_and_main_and_links_the_done_stages_tags() {
         let root = crate::repo_root();
         let plan = Plan::load(&root).unwrap();
         let lines = block(&plan, &figures::sources(&root).unwrap()).unwrap();
-        assert_eq!(lines.len(), 6 + plan.stages.len());
+        let rows = plan.stages.len() + plan.sections.len() + usize::from(plan.main.is_some());
+        assert_eq!(lines.len(), 6 + rows);
         let as_read: Vec<&str> = lines.iter().map(String::as_str).collect();
         assert_eq!(block_end(&as_read, 0), lines.len());
         for (stage, line) in plan.stages.iter().zip(&lines[4..]) {
