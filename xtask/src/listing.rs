@@ -269,7 +269,7 @@ fn listing_block(root: &Path, spec: &str) -> Result<Vec<String>> {
     let item_ref = ItemRef::parse(item)?;
     let source = std::fs::read_to_string(root.join(path))
         .with_context(|| format!("listing `{spec}`: cannot read {path}"))?;
-    let text = extract(&source, &item_ref).with_context(|| format!("listing `{spec}`: {path}"))?;
+    let text = extract(&source, &item_ref).with_context(|| format!("listing `{spec}`"))?;
     let item = item.trim();
     let mut block = vec![
         format!("<div class=\"listing-source\"><code>{path}</code> · <code>{item}</code></div>"),

@@ -10,7 +10,7 @@
 //! only `cargo xtask book --serve` needs and which that command installs, once, apart.
 
 use crate::{run, run_output};
-use anyhow::Result;
+use anyhow::{Context, Result};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -94,8 +94,30 @@ impl Tool {
     }
 }
 
-/// Installs each of `tools` that is not installed at its pinned version.
+/// What an earlier layout of `target/tools`, with every tool in one `bin`, left there: a
+/// cache or a clone from before the change would keep them forever, unused.
+const LEFTOVERS: [&str; 3] = ["bin", ".crates.toml", ".crates2.json"];
+
+/// Removes the [`LEFTOVERS`] that are there.
+fn remove_leftovers(root: &Path) -> Result<()> {
+    for name in LEFTOVERS {
+        let path = tools_root(root).join(name);
+        let removed = if path.is_dir() {
+            std::fs::remove_dir_all(&path)
+        } else if path.exists() {
+            std::fs::remove_file(&path)
+        } else {
+            continue;
+        };
+        removed.with_context(|| format!("{}: cannot remove", path.display()))?;
+    }
+    Ok(())
+}
+
+/// Installs each of `tools` that is not installed at its pinned version, after removing what
+/// an earlier layout left behind.
 pub fn install(root: &Path, tools: &[&Tool]) -> Result<()> {
+    remove_leftovers(root)?;
     for tool in tools.iter().filter(|tool| !tool.is_installed(root)) {
         let Tool { name, version, .. } = tool;
         println!(
@@ -118,4 +140,24 @@ pub fn install(root: &Path, tools: &[&Tool]) -> Result<()> {
         run(cargo.arg(format!("{name}@{version}")))?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn installing_removes_the_old_layouts_leftovers_and_keeps_the_tools() {
+        let root = std::env::temp_dir().join(format!("cb2026-tools-{}", std::process::id()));
+        let tools = tools_root(&root);
+        std::fs::create_dir_all(tools.join("bin")).unwrap();
+        std::fs::create_dir_all(MDBOOK.bin_folder(&root)).unwrap();
+        std::fs::write(tools.join(".crates.toml"), "").unwrap();
+        remove_leftovers(&root).unwrap();
+        assert!(!tools.join("bin").exists());
+        assert!(!tools.join(".crates.toml").exists());
+        assert!(MDBOOK.bin_folder(&root).exists());
+        remove_leftovers(&root).unwrap();
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }

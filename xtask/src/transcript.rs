@@ -24,7 +24,8 @@ pub fn block(root: &Path, name: &str) -> Result<Vec<String>> {
     let file = Path::new(FOLDER).join(format!("{name}.snap"));
     let text = std::fs::read_to_string(root.join(&file)).with_context(|| {
         format!(
-            "transcript {name}: cannot read {}; add it to crates/engine/tests/transcripts.rs",
+            "transcript {name}: not pinned (add it to crates/engine/tests/transcripts.rs): \
+             cannot read {}",
             file.display()
         )
     })?;

@@ -165,7 +165,9 @@ option name Mobility (Middle Game) type spin default 100 min 0 max 200";
             ("King Safety Curve", "linear"),
             ("Debug Log File", "log.txt"),
         ] {
-            assert!(check(&options, name, value).is_ok(), "{name}={value}");
+            if let Err(e) = check(&options, name, value) {
+                panic!("{name}={value}: {e:#}");
+            }
         }
         for (name, value, expected) in [
             (

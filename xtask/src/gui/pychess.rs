@@ -78,7 +78,9 @@ impl PyChess {
         let output = self.home.with_file_name(format!("pychess-{session:?}.out"));
         let output =
             std::fs::File::create(&output).with_context(|| output.display().to_string())?;
-        let errors = output.try_clone()?;
+        let errors = output
+            .try_clone()
+            .context("cannot share PyChess's log file")?;
         let child = Command::new("/usr/games/pychess")
             .args(["--no-version-check", "--log-debug"])
             .args(file)

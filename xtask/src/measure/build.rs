@@ -126,7 +126,9 @@ fn compile(root: &Path, commit: &str, folder: &Path, layouts: usize) -> Result<(
     run(&mut cargo)?;
     if !can_shuffle() {
         let binary = revision::engine_binary(&target);
-        std::fs::copy(&binary, folder.join("layout-0"))?;
+        let copy = folder.join("layout-0");
+        std::fs::copy(&binary, &copy)
+            .with_context(|| format!("cannot copy {} to {}", binary.display(), copy.display()))?;
     }
     Ok(())
 }

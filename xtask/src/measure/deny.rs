@@ -57,7 +57,7 @@ fn fetch_advisories(root: &Path) -> Result<()> {
         .context("cannot run cargo-deny")?;
     let started = Instant::now();
     loop {
-        match child.try_wait()? {
+        match child.try_wait().context("cannot wait for cargo-deny")? {
             Some(status) if status.success() => return Ok(()),
             Some(status) => {
                 bail!("`cargo deny fetch db` failed, {status}: run it to see why");

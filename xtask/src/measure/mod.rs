@@ -46,7 +46,7 @@ pub fn run_with_input(command: &mut Command, line: &str) -> Result<String> {
     let mut input = child.stdin.take().expect("stdin was piped");
     writeln!(input, "{line}\nquit").context("cannot write")?;
     drop(input);
-    let output = child.wait_with_output()?;
+    let output = child.wait_with_output().context("cannot read its output")?;
     if !output.status.success() {
         let stderr = String::from_utf8_lossy(&output.stderr);
         bail!("`{line}` failed ({}): {}", output.status, stderr.trim());
