@@ -8,7 +8,7 @@
 
 use crate::chapters::{Block, Context, Generated};
 use crate::figures::{self, Source};
-use crate::plan::{Links, Plan};
+use crate::plan::{Links, Plan, Section};
 use anyhow::{Context as _, Result, anyhow};
 use std::collections::BTreeMap;
 
@@ -62,21 +62,20 @@ fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>>
     }
     for section in &plan.sections {
         let whose = format!("section {}", section.number);
-        let tag = if section.done {
-            "main, no tag"
+        let (cell, tag) = if section.done {
+            (section_cell(plan, section)?, "main, no tag")
         } else {
-            "not yet"
+            (whose.clone(), "not yet")
         };
         lines.push(format!(
-            "| {whose}, {} | {tag} | {} | {} |",
-            chapter_cell(plan, &section.chapter, &whose)?,
+            "| {cell} | {tag} | {} | {} |",
             section.title,
             headline(sources, section.headline.as_deref(), &whose)?
         ));
     }
     if let Some(main) = &plan.main {
         lines.push(format!(
-            "| main | main | {} | {} |",
+            "| main | main, no tag | {} | {} |",
             main.title,
             headline(sources, Some(&main.headline), "main")?
         ));
@@ -94,6 +93,14 @@ fn chapter_cell(plan: &Plan, number: &str, whose: &str) -> Result<String> {
     } else {
         format!("ch. {}", chapter.number)
     })
+}
+
+/// The first cell of a done section's row: its name, linked to its chapter's page.
+fn section_cell(plan: &Plan, section: &Section) -> Result<String> {
+    let chapter = plan
+        .chapter(&section.chapter)
+        .with_context(|| format!("section {}: no chapter {}", section.number, section.chapter))?;
+    Ok(format!("[section {}]({})", section.number, chapter.file))
 }
 
 /// The headline cell of `whose` row: its sentence with the figures quoted, or a dash.
