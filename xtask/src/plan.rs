@@ -101,7 +101,7 @@ pub struct Section {
 }
 
 /// The last row of the introduction's map: main as it is now, every stage and section
-/// together, with its headline figure (its games against fixed opponents).
+/// together, with its headline figure (its bench and its games against other engines).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Main {

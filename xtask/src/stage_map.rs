@@ -8,7 +8,7 @@
 
 use crate::chapters::{Block, Context, Generated};
 use crate::figures::{self, Source};
-use crate::plan::{Links, Plan, Section};
+use crate::plan::{Chapter, Links, Plan, Section};
 use anyhow::{Context as _, Result, anyhow};
 use std::collections::BTreeMap;
 
@@ -63,7 +63,7 @@ fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>>
     for section in &plan.sections {
         let whose = format!("section {}", section.number);
         let (cell, tag) = if section.done {
-            (section_cell(plan, section)?, "main, no tag")
+            (section_cell(plan, section, &whose)?, "main, no tag")
         } else {
             (whose.clone(), "not yet")
         };
@@ -83,11 +83,15 @@ fn table(plan: &Plan, sources: &BTreeMap<String, Source>) -> Result<Vec<String>>
     Ok(lines)
 }
 
+/// Chapter `number` of the plan, which `whose` row names.
+fn chapter<'a>(plan: &'a Plan, number: &str, whose: &str) -> Result<&'a Chapter> {
+    plan.chapter(number)
+        .with_context(|| format!("{whose}: no chapter {number}"))
+}
+
 /// The cell naming chapter `number`: a link to its page once it is written.
 fn chapter_cell(plan: &Plan, number: &str, whose: &str) -> Result<String> {
-    let chapter = plan
-        .chapter(number)
-        .with_context(|| format!("{whose}: no chapter {number}"))?;
+    let chapter = chapter(plan, number, whose)?;
     Ok(if plan.is_written(&chapter.number) {
         format!("[ch. {}]({})", chapter.number, chapter.file)
     } else {
@@ -96,11 +100,9 @@ fn chapter_cell(plan: &Plan, number: &str, whose: &str) -> Result<String> {
 }
 
 /// The first cell of a done section's row: its name, linked to its chapter's page.
-fn section_cell(plan: &Plan, section: &Section) -> Result<String> {
-    let chapter = plan
-        .chapter(&section.chapter)
-        .with_context(|| format!("section {}: no chapter {}", section.number, section.chapter))?;
-    Ok(format!("[section {}]({})", section.number, chapter.file))
+fn section_cell(plan: &Plan, section: &Section, whose: &str) -> Result<String> {
+    let chapter = chapter(plan, &section.chapter, whose)?;
+    Ok(format!("[{whose}]({})", chapter.file))
 }
 
 /// The headline cell of `whose` row: its sentence with the figures quoted, or a dash.
