@@ -9,28 +9,13 @@ mod support {
     pub mod depth8;
 }
 
-use cb2026::config::SearchConfig;
 use cb2026::stats::Stats;
-use support::depth8::{measure_all, table};
-
-/// Main's search with singular extensions off and on, named as the section's tables name
-/// their columns.
-fn configurations() -> Vec<(String, SearchConfig)> {
-    let with = |singular: bool| {
-        let mut config = SearchConfig::default();
-        config.set("singular", singular).unwrap();
-        config
-    };
-    vec![
-        ("singular-off".to_string(), with(false)),
-        ("singular-on".to_string(), with(true)),
-    ]
-}
+use support::depth8::{measure_all, switch_configurations, table};
 
 #[test]
 #[ignore = "two searches of the six positions at depth 8: run in release by cargo xtask ci"]
 fn the_six_positions_at_depth_8_with_and_without_singular_extensions() {
-    let configurations = configurations();
+    let configurations = switch_configurations("singular");
     let rows = measure_all(&configurations);
     let nodes = table(&configurations, &rows, |stats| stats.nodes.to_string());
     insta::assert_snapshot!("singular_nodes_depth_8", nodes);

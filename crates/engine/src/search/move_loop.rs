@@ -43,7 +43,7 @@ impl Searcher<'_> {
             let pruned = self.late_move_prune(mv, depth, node, quiets_searched, best)
                 || self.futility_prune(position, mv, depth, node, (alpha, best))
                 || self.see_prune(position, mv, depth, node, best)
-                || self.history_prune(position, (mv, band), depth, node, best);
+                || self.history_prune(position, (mv, band, searched), depth, node, best);
             if pruned {
                 continue;
             }

@@ -54,6 +54,15 @@ fn reductions() -> &'static [[Depth; LMR_TABLE_SIZE]; LMR_TABLE_SIZE] {
     })
 }
 
+/// The reduction of the table for the `searched`-th move (from 0) of a node `depth` deep,
+/// before any rule adjusts it: what [`Searcher::reduction`] starts from, and what history
+/// pruning asks to judge how deep a late move's search would be.
+pub(super) fn table_reduction(depth: Depth, searched: usize) -> Depth {
+    let row = (depth.max(0) as usize).min(LMR_TABLE_SIZE - 1);
+    let column = (searched + 1).min(LMR_TABLE_SIZE - 1);
+    reductions()[row][column]
+}
+
 impl Searcher<'_> {
     /// The plies by which to reduce `mv`, from `band`, searched `depth` deep as the
     /// `searched`-th move (from 0) of the node at `ply`, which `pv_node` says is a PV node or
@@ -80,9 +89,7 @@ impl Searcher<'_> {
         if !late || !mv.is_quiet() || self.in_check(ply) || self.in_check(ply + 1) {
             return 0;
         }
-        let row = (depth as usize).min(LMR_TABLE_SIZE - 1);
-        let column = (searched + 1).min(LMR_TABLE_SIZE - 1);
-        let mut reduction = reductions()[row][column];
+        let mut reduction = table_reduction(depth, searched);
         reduction -= Depth::from(pv_node);
         reduction -= Depth::from(matches!(band, Band::Killer | Band::Countermove));
         reduction.clamp(0, depth - 2)

@@ -52,6 +52,20 @@ pub fn ordering_off_configurations(stage: u32) -> Vec<(String, SearchConfig)> {
     configurations
 }
 
+/// Main's search with the switch `name` off and then on, the columns named `NAME-off` and
+/// `NAME-on`: what section 14.1 measures of each of its techniques.
+pub fn switch_configurations(name: &str) -> Vec<(String, SearchConfig)> {
+    [false, true]
+        .into_iter()
+        .map(|on| {
+            let mut config = SearchConfig::default();
+            config.set(name, on).unwrap();
+            let state = if on { "on" } else { "off" };
+            (format!("{name}-{state}"), config)
+        })
+        .collect()
+}
+
 /// What each of `configurations` counts on each of the six positions: a row per position,
 /// with its name, holding a column per configuration.
 pub fn measure_all(configurations: &[(String, SearchConfig)]) -> Vec<(&'static str, Vec<Stats>)> {
