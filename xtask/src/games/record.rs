@@ -638,40 +638,45 @@ pub fn machine() -> String {
     format!("{cpu}, {cores} cores")
 }
 
+/// An open SPRT's record of `pairs`, each a pair's line as the record writes it, between
+/// engines named `A` and `B`: the record the tests of the record and of the runner start from.
+#[cfg(test)]
+pub(crate) fn open_sprt_record(pairs: &[&str]) -> Record {
+    Record {
+        command: "cargo xtask sprt A B".to_string(),
+        date: "2026-12-01".to_string(),
+        machine: "test".to_string(),
+        engine_a: "A".to_string(),
+        engine_b: "B".to_string(),
+        limit: "8+0.08".to_string(),
+        openings: "book/data/openings.epd (500 openings, git blob 0123456789ab)"
+            .parse()
+            .unwrap(),
+        concurrency: 2,
+        margin_ms: 50,
+        sprt: Some(Sprt {
+            elo0: 0.0,
+            elo1: 10.0,
+            alpha: 0.05,
+            beta: 0.05,
+        }),
+        status: Status::Open,
+        resumed: Vec::new(),
+        pairs: pairs.iter().map(|line| line.parse().unwrap()).collect(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     /// A small SPRT record.
     fn sample() -> Record {
-        Record {
-            command: "cargo xtask sprt A B".to_string(),
-            date: "2026-12-01".to_string(),
-            machine: "test".to_string(),
-            engine_a: "A".to_string(),
-            engine_b: "B".to_string(),
-            limit: "8+0.08".to_string(),
-            openings: "book/data/openings.epd (500 openings, git blob 0123456789ab)"
-                .parse()
-                .unwrap(),
-            concurrency: 2,
-            margin_ms: 50,
-            sprt: Some(Sprt {
-                elo0: 0.0,
-                elo1: 10.0,
-                alpha: 0.05,
-                beta: 0.05,
-            }),
-            status: Status::Open,
-            resumed: Vec::new(),
-            pairs: [
-                "3 1 1 mate mate",
-                "4 1 0.5 mate repetition",
-                "5 0 1 time-a mate",
-            ]
-            .map(|line| line.parse().unwrap())
-            .to_vec(),
-        }
+        open_sprt_record(&[
+            "3 1 1 mate mate",
+            "4 1 0.5 mate repetition",
+            "5 0 1 time-a mate",
+        ])
     }
 
     /// The value of `quantity` in the summary.

@@ -868,6 +868,7 @@ fn check_openings(depth: u32, bound: i32, record: Option<&str>) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::record::open_sprt_record;
     use clap::Parser;
 
     /// The PGN header of the tests' games.
@@ -1069,28 +1070,7 @@ mod tests {
     /// An open SPRT's record of `pairs`, saved with an empty PGN game for each game in a
     /// fresh folder; returns the record's path.
     fn open_record(name: &str, pairs: &[&str]) -> (Record, PathBuf) {
-        let record = Record {
-            command: "cargo xtask sprt a b --record r".to_string(),
-            date: "2026-12-01".to_string(),
-            machine: "test".to_string(),
-            engine_a: "a: command `a`".to_string(),
-            engine_b: "b: command `b`".to_string(),
-            limit: "8+0.08".to_string(),
-            openings: "book/data/openings.epd (500 openings, git blob 0123)"
-                .parse()
-                .unwrap(),
-            concurrency: 2,
-            margin_ms: 50,
-            sprt: Some(Sprt {
-                elo0: 0.0,
-                elo1: 10.0,
-                alpha: 0.05,
-                beta: 0.05,
-            }),
-            status: Status::Open,
-            resumed: Vec::new(),
-            pairs: pairs.iter().map(|p| p.parse().unwrap()).collect(),
-        };
+        let record = open_sprt_record(pairs);
         let folder = std::env::temp_dir().join(format!("cb2026-{name}-{}", std::process::id()));
         std::fs::create_dir_all(&folder).unwrap();
         let path = folder.join("r.toml");
@@ -1130,7 +1110,7 @@ mod tests {
             ..record.clone()
         };
         let (resumed, _) = resumed(&path, &path.with_extension("pgn"), fresh).unwrap();
-        assert_eq!(resumed.openings.blob.as_deref(), Some("0123"));
+        assert_eq!(resumed.openings.blob.as_deref(), Some("0123456789ab"));
         std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
     }
 
