@@ -10,7 +10,7 @@
 //! Near the horizon is judged by the depth the move's search would have once late move
 //! reductions (stage 16) took their plies, not by the node's own: a late move of a node six
 //! plies deep may be searched only three deep, and costs no more to leave out than a move of
-//! a node three deep.
+//! a node four deep, whose moves are searched three deep.
 
 use super::move_pruning::{gives_check, may_prune};
 use super::reductions::table_reduction;
@@ -34,9 +34,10 @@ pub const HISTORY_PRUNING_FAILURES: i32 = 16;
 
 /// The depth a late quiet move's search would have if it were searched as the `searched`-th
 /// move (from 0) of a node `depth` deep: the ply the move takes, less the reduction the table
-/// of late move reductions gives it, whether or not the switch for them is on. The rules
-/// that adjust a reduction are left out: history pruning asks only where they do not apply,
-/// neither at a PV node nor about a killer or a move that gives check.
+/// of late move reductions gives it, whether or not the switch for them is on. It is an
+/// estimate: the rules of `Searcher::reduction` are left out, both those that adjust a
+/// reduction (history pruning asks at no PV node, and about no killer and no check) and
+/// those that keep a node's first moves, and a shallow node's, from being reduced at all.
 pub(super) fn reduced_depth(depth: Depth, searched: usize) -> Depth {
     depth - 1 - table_reduction(depth, searched)
 }
