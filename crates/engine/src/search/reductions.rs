@@ -56,9 +56,10 @@ fn reductions() -> &'static [[Depth; LMR_TABLE_SIZE]; LMR_TABLE_SIZE] {
 
 /// The reduction of the table for the `searched`-th move (from 0) of a node `depth` deep,
 /// before any rule adjusts it: what [`Searcher::reduction`] starts from, and what history
-/// pruning asks to judge how deep a late move's search would be.
+/// pruning asks to judge how deep a late move's search would be. `depth` is a node's that
+/// searches moves, so at least 1.
 pub(super) fn table_reduction(depth: Depth, searched: usize) -> Depth {
-    let row = (depth.max(0) as usize).min(LMR_TABLE_SIZE - 1);
+    let row = (depth as usize).min(LMR_TABLE_SIZE - 1);
     let column = (searched + 1).min(LMR_TABLE_SIZE - 1);
     reductions()[row][column]
 }
