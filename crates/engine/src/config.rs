@@ -92,6 +92,10 @@ bitflags::bitflags! {
         /// whose quiescence search and then a search four plies shallower both clear beta by
         /// a margin cuts the node off.
         const PROBCUT = 1 << 20;
+        /// Continuation history from depth 2 (section 10.1): with continuation history on, a
+        /// node with a single ply left neither reads nor teaches its tables, and orders its
+        /// quiet moves by the history alone, as the search without them does.
+        const CONTINUATION_HISTORY_FROM_DEPTH_2 = 1 << 21;
     }
 }
 
@@ -245,6 +249,12 @@ pub const SWITCHES: &[Switch] = &[
         name: "conthist",
         introduced: Introduced::Section("10.1"),
         flag: Switches::CONTINUATION_HISTORY,
+        off_from: Some(LAST_STAGE),
+    },
+    Switch {
+        name: "conthist2",
+        introduced: Introduced::Section("10.1"),
+        flag: Switches::CONTINUATION_HISTORY_FROM_DEPTH_2,
         off_from: Some(LAST_STAGE),
     },
     Switch {

@@ -109,7 +109,8 @@ pub struct Previous {
     pub mv: Option<(Move, Piece)>,
     /// The last [`CONTINUATION_PLIES`] moves by piece and destination, the most recent first,
     /// for continuation history: `None` where the path has no move (near the root, or a null
-    /// move), and both `None` when continuation history is switched off.
+    /// move), and both `None` where the node does not use continuation history (switched off,
+    /// or under `conthist2` a ply from the horizon).
     pub moved: [Option<PieceTo>; CONTINUATION_PLIES],
 }
 

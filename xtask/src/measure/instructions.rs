@@ -6,7 +6,7 @@
 //! misses, mispredicted branches and where the code landed are the speed's to show.
 
 use super::build::{self, Build};
-use super::{BenchLine, run_bench, write_record};
+use super::{BenchLine, SwitchSetting, run_bench, switches_sentence, write_record};
 use crate::cli::{positive, positive_count};
 use crate::{repo_root, run, run_output};
 use anyhow::{Context, Result};
@@ -32,6 +32,14 @@ pub struct InstructionsArgs {
     /// Runs a side; with more than one, says how far the counts differ.
     #[arg(long, value_name = "N", default_value = "1", value_parser = positive_count)]
     runs: usize,
+    /// A switch the base searches with, `NAME=on|off`, told to it as `set NAME on|off`
+    /// before the bench; give it once for each switch.
+    #[arg(long = "base-set", value_name = "NAME=on|off")]
+    base_set: Vec<SwitchSetting>,
+    /// A switch the candidate searches with, as `--base-set`: with both, one revision can be
+    /// measured against itself with a technique switched on.
+    #[arg(long = "candidate-set", value_name = "NAME=on|off")]
+    candidate_set: Vec<SwitchSetting>,
     /// Keep the table in book/data/NAME.txt.
     #[arg(long, value_name = "NAME")]
     record: Option<String>,
@@ -52,16 +60,24 @@ struct Count {
     bench: BenchLine,
     /// The instructions executed, one entry a run.
     instructions: Vec<u64>,
+    /// Of the first run's, those executed in the C library's memory functions
+    /// ([`memory_instructions`]).
+    memory: u64,
 }
 
 /// Runs `cargo xtask instructions`.
 pub fn main(args: &InstructionsArgs) -> Result<()> {
     let (revisions, depth, runs, record) = parse(args);
+    let switches = [args.base_set.clone(), args.candidate_set.clone()];
     install_valgrind()?;
     let base = build::build(Some(&revisions[0]), 0)?;
     let candidate = build::build(revisions.get(1).map(String::as_str), 0)?;
-    let counts = [count(&base, depth, runs)?, count(&candidate, depth, runs)?];
-    let text = table(&base, &candidate, &counts, depth);
+    let counts = [
+        count(&base, depth, runs, &switches[0])?,
+        count(&candidate, depth, runs, &switches[1])?,
+    ];
+    let text = table(&base, &candidate, &counts, depth) + &memory_table(&counts);
+    let text = switches_sentence(&switches) + &text;
     println!("{text}");
     if let Some(name) = record {
         let mut record = format!("# Made by: {}\n", crate::cli::command_line());
@@ -96,11 +112,12 @@ fn install_valgrind() -> Result<()> {
         .context("valgrind is missing and apt-get could not install it")
 }
 
-/// Runs `side`'s bench under cachegrind `runs` times.
-fn count(side: &Build, depth: u32, runs: usize) -> Result<Count> {
+/// Runs `side`'s bench under cachegrind `runs` times, with `switches` set first.
+fn count(side: &Build, depth: u32, runs: usize, switches: &[SwitchSetting]) -> Result<Count> {
     let out = repo_root().join("target/measure/cachegrind.out");
     let mut instructions = Vec::new();
     let mut bench = None;
+    let mut memory = None;
     for _ in 0..runs {
         let mut command = Command::new("valgrind");
         command
@@ -108,16 +125,74 @@ fn count(side: &Build, depth: u32, runs: usize) -> Result<Count> {
             .arg(format!("--cachegrind-out-file={}", out.display()))
             .arg(&side.binaries[0]);
         bench = Some(
-            run_bench(&mut command, &format!("bench {depth}"))
+            run_bench(&mut command, switches, &format!("bench {depth}"))
                 .with_context(|| side.name.clone())?,
         );
         instructions.push(summary(&out)?);
+        if memory.is_none() {
+            let text = std::fs::read_to_string(&out).with_context(|| out.display().to_string())?;
+            memory = Some(memory_instructions(&text));
+        }
     }
-    let bench = bench.expect("at least one run");
     Ok(Count {
-        bench,
+        bench: bench.expect("at least one run"),
         instructions,
+        memory: memory.expect("at least one run"),
     })
+}
+
+/// The instructions a cachegrind output file counts in the C library's memory functions:
+/// those of its `string` and `malloc` sources (`memset`, `memcpy`, `malloc`, `calloc`, `free`
+/// and the code behind them), as glibc names its files. They are where a program's large
+/// allocations are made and zeroed, which the engine's own functions do not show. Every other
+/// function of the file is left out, and so is the kernel's work of handing out fresh pages,
+/// which cachegrind does not see.
+fn memory_instructions(text: &str) -> u64 {
+    let mut in_memory_file = false;
+    let mut total = 0;
+    for line in text.lines() {
+        if let Some(file) = line.strip_prefix("fl=") {
+            in_memory_file = ["string/", "malloc/"].iter().any(|dir| file.contains(dir));
+        } else if in_memory_file
+            && let [_line, count] = line.split_whitespace().collect::<Vec<_>>()[..]
+            && let Ok(count) = count.parse::<u64>()
+        {
+            total += count;
+        }
+    }
+    total
+}
+
+/// The table's second part: the instructions a node each side spent in the C library's
+/// memory functions and everywhere else, and the change in each, which together make the
+/// change in the instructions a node.
+fn memory_table(counts: &[Count; 2]) -> String {
+    let [base, candidate, change] = split_per_node(counts);
+    let mut text = "\na node, in the C library's memory functions and everywhere else:\n\n\
+                    \x20              memory       other\n"
+        .to_string();
+    for (side, [memory, other]) in [("base", base), ("candidate", candidate)] {
+        text.push_str(&format!("{side:<9} {memory:>14.1} {other:>11.1}\n"));
+    }
+    let [memory, other] = change;
+    text.push_str(&format!("{:<9} {memory:>+14.1} {other:>+11.1}\n", "change"));
+    text
+}
+
+/// Each side's instructions a node split into those in the C library's memory functions and
+/// the others, then the candidate's less the base's: `[[memory, other]; 3]`.
+fn split_per_node(counts: &[Count; 2]) -> [[f64; 2]; 3] {
+    let side = |c: &Count| {
+        let nodes = c.bench.nodes as f64;
+        let memory = c.memory as f64 / nodes;
+        [memory, c.instructions[0] as f64 / nodes - memory]
+    };
+    let (base, candidate) = (side(&counts[0]), side(&counts[1]));
+    [
+        base,
+        candidate,
+        [candidate[0] - base[0], candidate[1] - base[1]],
+    ]
 }
 
 /// The instruction count in a cachegrind output file: its `summary:` line, the total of the
@@ -189,6 +264,11 @@ fn figures(counts: &[Count; 2]) -> String {
         rows.push(format!("{side}_per_node {per_node:.1}"));
         rows.push(format!("{side}_spread {spread}"));
     }
+    let [base, candidate, change] = split_per_node(counts);
+    for (side, [memory, other]) in [("base", base), ("candidate", candidate), ("change", change)] {
+        rows.push(format!("{side}_memory_per_node {memory:.1}"));
+        rows.push(format!("{side}_other_per_node {other:.1}"));
+    }
     rows.push(format!("runs {}", counts[0].instructions.len()));
     rows.join("\n") + "\n"
 }
@@ -233,6 +313,31 @@ mod tests {
     }
 
     #[test]
+    fn the_memory_functions_are_those_of_the_c_librarys_string_and_malloc_sources() {
+        let file = "events: Ir\n\
+                    fl=./string/../sysdeps/x86_64/multiarch/memset-vec-unaligned-erms.S\n\
+                    fn=__memset_avx2_unaligned_erms\n10 300\n11 20\n\
+                    fl=???\nfn=cb2026::terms::evaluate\n0 5000\n\
+                    fl=./malloc/./malloc/malloc.c\nfn=calloc\n3 7\n\
+                    fl=./math/e_log.c\nfn=log\n4 9\nsummary: 5336\n";
+        assert_eq!(memory_instructions(file), 327);
+    }
+
+    #[test]
+    fn a_nodes_instructions_split_into_memory_and_other_and_their_changes() {
+        let count = |instructions, memory, nodes| Count {
+            bench: BenchLine { nodes, nps: 0 },
+            instructions: vec![instructions],
+            memory,
+        };
+        let counts = [count(1000, 100, 10), count(3000, 1000, 20)];
+        assert_eq!(
+            split_per_node(&counts),
+            [[10.0, 90.0], [50.0, 100.0], [40.0, 10.0]]
+        );
+    }
+
+    #[test]
     fn a_bad_command_line_says_what_is_wrong() {
         let parse_line = |line: &str| -> Result<_, String> {
             let words = ["xtask", "instructions"].into_iter();
@@ -248,6 +353,7 @@ mod tests {
         let error = |line: &str| parse_line(line).unwrap_err();
         assert!(error("").contains("required arguments were not provided"));
         assert!(error("main --runs 0").contains("'0' for '--runs <N>'"));
+        assert!(error("main --candidate-set conthist=true").contains("a switch is on or off"));
         assert_eq!(parse_line("main").unwrap().1, DEFAULT_DEPTH);
         let (revisions, depth, runs, _) = parse_line("main HEAD --depth 4 --runs 2").unwrap();
         assert_eq!((revisions.len(), depth, runs), (2, 4, 2));

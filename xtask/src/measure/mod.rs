@@ -27,10 +27,96 @@ pub struct BenchLine {
 
 /// Runs `bench`, the command line `bench` (`bench 6`, `bench 6 stage 15`), in `command` (the
 /// engine, or a tool running it) by writing it on standard input, which every revision since
-/// stage 10 reads, and returns the last line.
-pub fn run_bench(command: &mut Command, bench: &str) -> Result<BenchLine> {
-    let text = run_with_input(command, bench)?;
+/// stage 10 reads, after setting `switches`, and returns the last line.
+pub fn run_bench(
+    command: &mut Command,
+    switches: &[SwitchSetting],
+    bench: &str,
+) -> Result<BenchLine> {
+    let text = run_switched(command, switches, bench)?;
     bench_line(&text).with_context(|| format!("no `N nodes M nps` line in:\n{text}"))
+}
+
+/// A switch that one side of a measurement searches with: `NAME=on` or `NAME=off` on the
+/// command line, told to the engine as `set NAME on|off` before the bench, so that a build can
+/// be measured against itself with one technique switched (`--candidate-set conthist=on`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwitchSetting {
+    /// The switch's name, as `set` spells it.
+    pub name: String,
+    /// Whether the side searches with it on.
+    pub on: bool,
+}
+
+impl std::str::FromStr for SwitchSetting {
+    type Err = String;
+
+    /// Reads `NAME=on` or `NAME=off`.
+    fn from_str(text: &str) -> Result<SwitchSetting, String> {
+        let (name, state) = text
+            .split_once('=')
+            .ok_or_else(|| format!("{text:?}: write NAME=on or NAME=off"))?;
+        let on = match state {
+            "on" => true,
+            "off" => false,
+            _ => return Err(format!("{text:?}: a switch is on or off")),
+        };
+        if name.is_empty() || name.contains(char::is_whitespace) {
+            return Err(format!("{text:?}: a switch's name is one word"));
+        }
+        Ok(SwitchSetting {
+            name: name.to_string(),
+            on,
+        })
+    }
+}
+
+impl std::fmt::Display for SwitchSetting {
+    /// The engine command that sets it: `set conthist on`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let state = if self.on { "on" } else { "off" };
+        write!(f, "set {} {state}", self.name)
+    }
+}
+
+/// A sentence for a report's header naming the switches each side set, or nothing if neither
+/// set any.
+pub fn switches_sentence(switches: &[Vec<SwitchSetting>; 2]) -> String {
+    if switches.iter().all(Vec::is_empty) {
+        return String::new();
+    }
+    let side = |settings: &[SwitchSetting]| match settings {
+        [] => "nothing".to_string(),
+        _ => settings
+            .iter()
+            .map(|setting| format!("`{setting}`"))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
+    format!(
+        "Before the bench the base was told {}, and the candidate {}.\n",
+        side(&switches[0]),
+        side(&switches[1])
+    )
+}
+
+/// Runs `line` in `command` as [`run_with_input`] does, after the commands that set
+/// `switches`; an error if the engine answered any of them with an `info string`, its way of
+/// refusing a command (here, a switch it does not have), since the figures would then be those
+/// of a search nobody asked for.
+pub fn run_switched(
+    command: &mut Command,
+    switches: &[SwitchSetting],
+    line: &str,
+) -> Result<String> {
+    let setup: String = switches.iter().map(|s| format!("{s}\n")).collect();
+    let output = run_with_input(command, &format!("{setup}{line}"))?;
+    if !switches.is_empty()
+        && let Some(refusal) = output.lines().find(|l| l.starts_with("info string"))
+    {
+        bail!("the engine refused a switch: {refusal}");
+    }
+    Ok(output)
 }
 
 /// Starts `command`, writes `line` and then `quit` on its standard input, and returns what it
@@ -131,6 +217,31 @@ pub fn write_record(root: &Path, name: &str, text: &str) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_switch_setting_is_a_name_and_on_or_off_and_becomes_a_set_command() {
+        let setting: SwitchSetting = "conthist=on".parse().unwrap();
+        assert_eq!(setting.to_string(), "set conthist on");
+        let setting: SwitchSetting = "probcut=off".parse().unwrap();
+        assert_eq!(setting.to_string(), "set probcut off");
+        for wrong in ["conthist", "conthist=true", "=on", "two words=on"] {
+            assert!(wrong.parse::<SwitchSetting>().is_err(), "{wrong}");
+        }
+    }
+
+    #[test]
+    fn the_header_names_each_sides_switches_and_nothing_when_none_are_set() {
+        assert_eq!(switches_sentence(&[vec![], vec![]]), "");
+        let on = |name: &str| SwitchSetting {
+            name: name.to_string(),
+            on: true,
+        };
+        assert_eq!(
+            switches_sentence(&[vec![], vec![on("conthist"), on("conthist2")]]),
+            "Before the bench the base was told nothing, and the candidate `set conthist on`, \
+             `set conthist2 on`.\n"
+        );
+    }
 
     #[test]
     fn the_bench_line_is_the_last_with_nodes_and_nps() {

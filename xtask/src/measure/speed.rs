@@ -6,7 +6,10 @@
 use super::build::{self, Build};
 use super::paired::{self, Change, Verdict};
 use super::write_record;
-use super::{cpu_name, load_average, run_bench, run_with_input, rustc_version, stats_nodes};
+use super::{
+    SwitchSetting, cpu_name, load_average, run_bench, run_switched, rustc_version, stats_nodes,
+    switches_sentence,
+};
 use crate::cli::positive;
 use crate::repo_root;
 use anyhow::{Context, Result, bail};
@@ -48,6 +51,22 @@ pub struct SpeedArgs {
     /// differ.
     #[arg(long, value_name = "N")]
     stage: Option<u32>,
+    /// A switch the base searches with, `NAME=on|off`, told to it as `set NAME on|off`
+    /// before the bench; give it once for each switch.
+    #[arg(
+        long = "base-set",
+        value_name = "NAME=on|off",
+        conflicts_with = "stage"
+    )]
+    base_set: Vec<SwitchSetting>,
+    /// A switch the candidate searches with, as `--base-set`: with both, one revision can be
+    /// measured against itself with a technique switched on.
+    #[arg(
+        long = "candidate-set",
+        value_name = "NAME=on|off",
+        conflicts_with = "stage"
+    )]
+    candidate_set: Vec<SwitchSetting>,
     /// Keep the report in book/data/NAME.txt.
     #[arg(long, value_name = "NAME")]
     record: Option<String>,
@@ -71,6 +90,8 @@ struct Settings {
     workload: Workload,
     /// The stage whose preset both sides search under, or `None` for their default search.
     stage: Option<u32>,
+    /// The switches the base and the candidate set before each run.
+    switches: [Vec<SwitchSetting>; 2],
     /// The verdict's threshold, as a fraction.
     threshold: f64,
     /// Whether each round gets a shuffled layout of its own.
@@ -146,16 +167,23 @@ impl Workload {
     }
 
     /// Runs the workload in `command`, an engine binary, under `stage`'s preset if there is
-    /// one.
-    fn run(self, command: &mut Command, stage: Option<u32>) -> Result<Sample> {
+    /// one, after setting `switches`.
+    fn run(
+        self,
+        command: &mut Command,
+        stage: Option<u32>,
+        switches: &[SwitchSetting],
+    ) -> Result<Sample> {
         match self {
-            Workload::Bench(_) => run_bench(command, &self.command(stage)).map(|line| Sample {
-                nodes: line.nodes,
-                figure: line.nps as f64,
-            }),
+            Workload::Bench(_) => {
+                run_bench(command, switches, &self.command(stage)).map(|line| Sample {
+                    nodes: line.nodes,
+                    figure: line.nps as f64,
+                })
+            }
             Workload::Stats(_) => {
                 let start = Instant::now();
-                let output = run_with_input(command, &self.command(stage))?;
+                let output = run_switched(command, switches, &self.command(stage))?;
                 let seconds = start.elapsed().as_secs_f64();
                 let nodes = stats_nodes(&output)
                     .with_context(|| format!("no table of positions and nodes in:\n{output}"))?;
@@ -234,6 +262,7 @@ fn settings(args: &SpeedArgs) -> Settings {
             }
         },
         stage: args.stage,
+        switches: [args.base_set.clone(), args.candidate_set.clone()],
         threshold: args.threshold,
         shuffle: !args.default_layout,
         record: args.record.clone(),
@@ -293,24 +322,25 @@ fn run_round(
     // The environment sits at the top of the stack, so its size moves every stack frame:
     // here by a multiple of 16 bytes, up to 4 KiB, a step that changes with the round.
     let padding = "x".repeat(number * 208 % 4096);
-    let run = |side: &Build| {
+    let run = |side: &Build, switches: &[SwitchSetting]| {
         let mut command = Command::new(&side.binaries[layout]);
         command.env("CB2026_SPEED_PADDING", &padding);
         settings
             .workload
-            .run(&mut command, settings.stage)
+            .run(&mut command, settings.stage, switches)
             .with_context(|| format!("{} ({})", side.name, side.commit))
     };
+    let [base_switches, candidate_switches] = &settings.switches;
     if number % 2 == 1 {
-        let base = run(base)?;
+        let base = run(base, base_switches)?;
         Ok(Round {
             base,
-            candidate: run(candidate)?,
+            candidate: run(candidate, candidate_switches)?,
         })
     } else {
-        let candidate = run(candidate)?;
+        let candidate = run(candidate, candidate_switches)?;
         Ok(Round {
-            base: run(base)?,
+            base: run(base, base_switches)?,
             candidate,
         })
     }
@@ -479,8 +509,9 @@ fn header(
         None => String::new(),
     };
     let what = what + &preset;
+    let switches = switches_sentence(&settings.switches);
     format!(
-        "{what}\n\
+        "{what}\n{switches}\
          Measured on {}, built with {}.\n\
          Load average {} at the start, {} at the end.\n{varied}\n\n",
         cpu_name(),

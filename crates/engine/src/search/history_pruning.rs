@@ -76,7 +76,7 @@ impl Searcher<'_> {
         if self.in_check(ply) || !may_prune(best) {
             return false;
         }
-        let previous = self.previous_moves(ply);
+        let previous = self.previous_moves(ply, depth);
         let score = self.tables.quiet_score(position, mv, &previous);
         let pruned =
             score < -HISTORY_PRUNING_FAILURES * cutoff_bonus(depth) && !gives_check(position, mv);

@@ -188,7 +188,7 @@ impl<'a> Searcher<'a> {
         if let Some(score) = self.singular_extension(position, hit, depth, ply, beta)? {
             return Ok(score);
         }
-        let moves = self.ordered_moves(position, ply, hit.and_then(|hit| hit.mv));
+        let moves = self.ordered_moves(position, ply, depth, hit.and_then(|hit| hit.mv));
         let (score, best) = self.search_moves(position, moves, depth, ply, alpha, beta)?;
         self.store(position, (depth, ply), (alpha, beta), score, best);
         Ok(score)

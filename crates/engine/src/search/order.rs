@@ -7,18 +7,22 @@ use crate::moves::Move;
 use crate::ordering::{Band, CONTINUATION_PLIES, MovePicker, PieceTo, Previous};
 use crate::position::Position;
 
+/// The fewest plies a node must have left to use continuation history under `conthist2`.
+pub(super) const CONTINUATION_HISTORY_MIN_DEPTH: Depth = 2;
+
 impl Searcher<'_> {
-    /// The moves of `position`, at `ply`, in the order the node searches them. The root
-    /// searches its own list, which iterative deepening keeps in order (the last depth's best
-    /// first); every other node orders its legal moves, trying first the `hash_move` the
-    /// transposition table found for it, or else the move the last iteration's line plays
-    /// there, if the node lies on that line; then the captures, then the quiet moves in the
-    /// order the killers, countermoves and history have learnt, then the captures that lose
-    /// material.
+    /// The moves of `position`, at `ply` with `depth` plies left, in the order the node
+    /// searches them. The root searches its own list, which iterative deepening keeps in order
+    /// (the last depth's best first); every other node orders its legal moves, trying first
+    /// the `hash_move` the transposition table found for it, or else the move the last
+    /// iteration's line plays there, if the node lies on that line; then the captures, then
+    /// the quiet moves in the order the killers, countermoves and history have learnt, then
+    /// the captures that lose material.
     pub(super) fn ordered_moves(
         &self,
         position: &Position,
         ply: usize,
+        depth: Depth,
         hash_move: Option<Move>,
     ) -> MovePicker {
         if ply == 0 {
@@ -31,7 +35,7 @@ impl Searcher<'_> {
             position,
             &self.tables,
             ply,
-            &self.previous_moves(ply),
+            &self.previous_moves(ply, depth),
         );
         self.losing_captures_last(position, picker)
     }
@@ -44,7 +48,8 @@ impl Searcher<'_> {
         self.stack[0] = Frame::of(position);
         let node = self.play(position, mv, 0);
         let hash_move = self.table.probe(node.key(), 1).and_then(|hit| hit.mv);
-        let mut picker = self.ordered_moves(&node, 1, hash_move);
+        // The node's depth is not known here; one deep enough to use every table shows them all.
+        let mut picker = self.ordered_moves(&node, 1, Depth::MAX, hash_move);
         std::iter::from_fn(|| picker.next_with_key()).collect()
     }
 
@@ -58,24 +63,38 @@ impl Searcher<'_> {
         picker.losing_captures_last(position)
     }
 
-    /// The moves that led to the node at `ply`. The last, with the piece that made it, for
-    /// the countermove: none at the root, and none after a null move, which no move can be a
-    /// reply to. The last [`CONTINUATION_PLIES`] by piece and destination, for continuation
-    /// history: none for a ply before the root or reached by a null move, and none at all when
-    /// continuation history is switched off, so that it neither looks anything up nor learns.
-    pub(super) fn previous_moves(&self, ply: usize) -> Previous {
+    /// The moves that led to the node at `ply`, which has `depth` plies left. The last, with
+    /// the piece that made it, for the countermove: none at the root, and none after a null
+    /// move, which no move can be a reply to. The last [`CONTINUATION_PLIES`] by piece and
+    /// destination, for continuation history: none for a ply before the root or reached by a
+    /// null move, and none at all where the node does not use continuation history
+    /// ([`Searcher::uses_continuation_history`]), so that it neither looks anything up nor
+    /// learns.
+    pub(super) fn previous_moves(&self, ply: usize, depth: Depth) -> Previous {
         let frame = &self.stack[ply];
         let mut previous = Previous {
             mv: frame.moved.filter(|_| !frame.null),
             moved: [None; CONTINUATION_PLIES],
         };
-        if self.config.is_on(Switches::CONTINUATION_HISTORY) {
+        if self.uses_continuation_history(depth) {
             for (back, moved) in previous.moved.iter_mut().enumerate() {
                 let earlier = ply.checked_sub(back).and_then(|at| self.stack[at].moved);
                 *moved = earlier.map(|(mv, piece)| PieceTo::new(piece, mv));
             }
         }
         previous
+    }
+
+    /// Whether a node with `depth` plies left reads and teaches continuation history: whenever
+    /// the switch is on, and under `conthist2` only from [`CONTINUATION_HISTORY_MIN_DEPTH`]
+    /// plies on. The idea: nodes a ply from the horizon are many, each pays the lookups, and a
+    /// good order there saves at most one ply of search.
+    fn uses_continuation_history(&self, depth: Depth) -> bool {
+        self.config.is_on(Switches::CONTINUATION_HISTORY)
+            && (depth >= CONTINUATION_HISTORY_MIN_DEPTH
+                || !self
+                    .config
+                    .is_on(Switches::CONTINUATION_HISTORY_FROM_DEPTH_2))
     }
 
     /// Teaches the ordering tables that `best`, a move of `position` at `ply` with `depth`
@@ -92,7 +111,7 @@ impl Searcher<'_> {
         if best.is_capture() {
             return;
         }
-        let previous = self.previous_moves(ply);
+        let previous = self.previous_moves(ply, depth);
         let config = self.config;
         self.tables
             .record_cutoff(config, position, best, tried, ply, depth, &previous);

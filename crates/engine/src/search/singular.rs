@@ -96,7 +96,7 @@ impl Searcher<'_> {
         ply: usize,
         bound: i32,
     ) -> Result<i32, Stopped> {
-        let moves = self.ordered_moves(position, ply, None);
+        let moves = self.ordered_moves(position, ply, depth, None);
         self.stack[ply].excluded = Some(excluded);
         let searched = self.search_moves(position, moves, depth, ply, bound - 1, bound);
         self.stack[ply].excluded = None;

@@ -405,7 +405,9 @@ fn a_search_with_a_table_switched_off_leaves_that_table_empty_and_fills_the_othe
 }
 
 #[test]
-fn continuation_history_looks_back_two_moves_past_neither_the_root_nor_a_null_move() {
+fn continuation_history_looks_back_two_moves_past_neither_the_root_nor_a_null_move_nor_under_conthist2_from_one_ply_before_the_horizon()
+ {
+    const DEEP: i32 = 5;
     let start = Position::startpos();
     let mut config = SearchConfig::default();
     config.set("conthist", true).unwrap();
@@ -420,16 +422,20 @@ fn continuation_history_looks_back_two_moves_past_neither_the_root_nor_a_null_mo
     let pawn = start.moving_piece(e4);
     let knight = after_pass.moving_piece(nf3);
     let moved = |piece, mv| Some(PieceTo::new(piece, mv));
-    assert_eq!(searcher.previous_moves(0), Previous::default(), "the root");
     assert_eq!(
-        searcher.previous_moves(1),
+        searcher.previous_moves(0, DEEP),
+        Previous::default(),
+        "the root"
+    );
+    assert_eq!(
+        searcher.previous_moves(1, DEEP),
         Previous {
             mv: Some((e4, pawn)),
             moved: [moved(pawn, e4), None]
         }
     );
     assert_eq!(
-        searcher.previous_moves(2),
+        searcher.previous_moves(2, DEEP),
         Previous {
             mv: None,
             moved: [None, moved(pawn, e4)]
@@ -437,17 +443,30 @@ fn continuation_history_looks_back_two_moves_past_neither_the_root_nor_a_null_mo
         "after the pass: no countermove, but White's own move before it"
     );
     assert_eq!(
-        searcher.previous_moves(3).moved,
+        searcher.previous_moves(3, DEEP).moved,
         [moved(knight, nf3), None],
         "the pass is no move to follow up"
     );
+    searcher.config.set("conthist2", true).unwrap();
+    assert_eq!(
+        searcher.previous_moves(1, 2).moved,
+        [moved(pawn, e4), None],
+        "under conthist2, two plies from the horizon"
+    );
+    assert_eq!(
+        searcher.previous_moves(1, 1).moved,
+        [None, None],
+        "under conthist2, one ply from the horizon"
+    );
+    searcher.config.set("conthist2", false).unwrap();
+    assert_eq!(searcher.previous_moves(1, 1).moved, [moved(pawn, e4), None]);
     searcher.config.set("conthist", false).unwrap();
     assert_eq!(
-        searcher.previous_moves(1).moved,
+        searcher.previous_moves(1, DEEP).moved,
         [None, None],
         "switched off"
     );
-    assert_eq!(searcher.previous_moves(1).mv, Some((e4, pawn)));
+    assert_eq!(searcher.previous_moves(1, DEEP).mv, Some((e4, pawn)));
 }
 
 #[test]
