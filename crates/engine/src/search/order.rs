@@ -90,11 +90,11 @@ impl Searcher<'_> {
     /// plies on. The idea: nodes a ply from the horizon are many, each pays the lookups, and a
     /// good order there saves at most one ply of search.
     fn uses_continuation_history(&self, depth: Depth) -> bool {
+        let from_depth_2 = self
+            .config
+            .is_on(Switches::CONTINUATION_HISTORY_FROM_DEPTH_2);
         self.config.is_on(Switches::CONTINUATION_HISTORY)
-            && (depth >= CONTINUATION_HISTORY_MIN_DEPTH
-                || !self
-                    .config
-                    .is_on(Switches::CONTINUATION_HISTORY_FROM_DEPTH_2))
+            && (depth >= CONTINUATION_HISTORY_MIN_DEPTH || !from_depth_2)
     }
 
     /// Teaches the ordering tables that `best`, a move of `position` at `ply` with `depth`
