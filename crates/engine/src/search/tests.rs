@@ -405,9 +405,8 @@ fn a_search_with_a_table_switched_off_leaves_that_table_empty_and_fills_the_othe
 }
 
 #[test]
-fn continuation_history_looks_back_two_moves_past_neither_the_root_nor_a_null_move_nor_under_conthist2_from_one_ply_before_the_horizon()
- {
-    const DEEP: i32 = 5;
+fn continuation_history_looks_back_two_moves_past_neither_the_root_nor_a_null_move() {
+    const DEEP: Depth = 5;
     let start = Position::startpos();
     let mut config = SearchConfig::default();
     config.set("conthist", true).unwrap();
@@ -447,19 +446,6 @@ fn continuation_history_looks_back_two_moves_past_neither_the_root_nor_a_null_mo
         [moved(knight, nf3), None],
         "the pass is no move to follow up"
     );
-    searcher.config.set("conthist2", true).unwrap();
-    assert_eq!(
-        searcher.previous_moves(1, 2).moved,
-        [moved(pawn, e4), None],
-        "under conthist2, two plies from the horizon"
-    );
-    assert_eq!(
-        searcher.previous_moves(1, 1).moved,
-        [None, None],
-        "under conthist2, one ply from the horizon"
-    );
-    searcher.config.set("conthist2", false).unwrap();
-    assert_eq!(searcher.previous_moves(1, 1).moved, [moved(pawn, e4), None]);
     searcher.config.set("conthist", false).unwrap();
     assert_eq!(
         searcher.previous_moves(1, DEEP).moved,
@@ -467,6 +453,37 @@ fn continuation_history_looks_back_two_moves_past_neither_the_root_nor_a_null_mo
         "switched off"
     );
     assert_eq!(searcher.previous_moves(1, DEEP).mv, Some((e4, pawn)));
+}
+
+#[test]
+fn conthist2_keeps_nodes_one_ply_from_the_horizon_out_of_continuation_history() {
+    let start = Position::startpos();
+    let mut config = SearchConfig::default();
+    config.set("conthist", true).unwrap();
+    config.set("conthist2", true).unwrap();
+    let mut table = table();
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+    searcher.stack[0] = Frame::of(&start);
+    let e4 = find_move(&start, "e2e4").unwrap();
+    let after_e4 = searcher.play(&start, e4, 0);
+    let e4_moved = Some(PieceTo::new(start.moving_piece(e4), e4));
+    assert_eq!(searcher.previous_moves(1, 1).moved, [None, None], "reads");
+    let e5 = find_move(&after_e4, "e7e5").unwrap();
+    searcher.record_cutoff(&after_e4, e5, &[], 1, 1);
+    let empty = OrderingTables::default();
+    assert!(
+        searcher.tables.continuation == empty.continuation,
+        "teaches"
+    );
+    assert_eq!(
+        searcher.previous_moves(1, 2).moved,
+        [e4_moved, None],
+        "two plies from the horizon"
+    );
+    searcher.record_cutoff(&after_e4, e5, &[], 2, 1);
+    assert!(searcher.tables.continuation != empty.continuation);
+    searcher.config.set("conthist2", false).unwrap();
+    assert_eq!(searcher.previous_moves(1, 1).moved, [e4_moved, None]);
 }
 
 #[test]
