@@ -79,7 +79,7 @@ pub const EXERCISES: [Exercise; 41] = [
     Exercise {
         page: "ch05-perft.md",
         file: "crates/engine/src/perft.rs",
-        from: "let below = depth.saturating_sub(1);",
+        from: "let below = depth - 1;",
         to: "let below = depth;",
         target: &["--lib"],
         test: "perft::tests::divide_adds_up_to_perft",

@@ -34,10 +34,14 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// Perft split by the first move: each legal move with the number of leaves below it, in the
 /// order the generator gives them. Comparing this with another program's split shows which
 /// first move has a wrong count; following that move down, one ply at a time, finds the
-/// position where the two generators disagree.
+/// position where the two generators disagree. At depth 0 the position itself is the one
+/// leaf, reached by no first move, and the split is empty.
 pub fn divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
     let moves = movegen::legal_moves(position);
-    let below = depth.saturating_sub(1);
+    let below = depth - 1;
     moves
         .as_slice()
         .iter()
@@ -86,6 +90,13 @@ mod tests {
             split.iter().map(|(_, n)| n).sum::<u64>(),
             perft(&kiwipete, 3)
         );
+    }
+
+    #[test]
+    fn perft_zero_reports_the_position_alone_with_no_move_lines() {
+        let start = Position::startpos();
+        assert!(divide(&start, 0).is_empty());
+        assert_eq!(perft_report(&start, 0), "\nNodes searched: 1\n\n");
     }
 
     #[test]

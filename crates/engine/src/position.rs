@@ -311,7 +311,8 @@ impl Position {
     /// it: the work of [`Position::make`].
     ///
     /// The mover's colour is known, so only its kind is looked up, and a capture's victim only
-    /// when there is one; each piece then comes off or goes on with [`Position::toggle`].
+    /// when there is one; each piece then comes off or goes on with [`Position::toggle`]. The
+    /// clocks stop at their largest value rather than wrap round: a FEN may start them anywhere.
     fn play(&mut self, mv: Move) {
         let (from, to) = (mv.from(), mv.to());
         let us = self.side_to_move;
@@ -344,9 +345,11 @@ impl Position {
         let halfmove_clock = if resets_clock {
             0
         } else {
-            self.halfmove_clock + 1
+            self.halfmove_clock.saturating_add(1)
         };
-        let fullmove_number = self.fullmove_number + u32::from(us == Color::Black);
+        let fullmove_number = self
+            .fullmove_number
+            .saturating_add(u32::from(us == Color::Black));
         self.set_clocks(halfmove_clock, fullmove_number);
         self.set_side_to_move(!us);
         let skipped =
@@ -365,8 +368,10 @@ impl Position {
         let mut next = self.clone();
         let us = self.side_to_move;
         next.set_en_passant(None);
-        let fullmove_number = self.fullmove_number + u32::from(us == Color::Black);
-        next.set_clocks(self.halfmove_clock + 1, fullmove_number);
+        let fullmove_number = self
+            .fullmove_number
+            .saturating_add(u32::from(us == Color::Black));
+        next.set_clocks(self.halfmove_clock.saturating_add(1), fullmove_number);
         next.set_side_to_move(!us);
         next
     }
@@ -460,6 +465,21 @@ mod tests {
         assert_eq!(position.en_passant(), None);
         assert_eq!(position.halfmove_clock(), 1);
         assert_eq!(position.fullmove_number(), 2);
+    }
+
+    #[test]
+    fn clocks_at_their_largest_stop_there_rather_than_wrap_round() {
+        let largest = "4k3/8/8/8/8/8/8/4K3 b - - 4294967295 4294967295";
+        let moved = after(largest, &[(Square::E8, Square::E7, MoveKind::Quiet)]);
+        assert_eq!(
+            moved.to_string(),
+            "8/4k3/8/8/8/8/8/4K3 w - - 4294967295 4294967295"
+        );
+        let passed = Position::from_fen(largest).unwrap().make_null();
+        assert_eq!(
+            (passed.halfmove_clock(), passed.fullmove_number()),
+            (u32::MAX, u32::MAX)
+        );
     }
 
     #[test]

@@ -73,13 +73,23 @@ pub fn budget(limits: &Limits, side: Color) -> Option<Budget> {
     }
     let usable = usable?;
     let moves_left = limits.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).max(1);
-    let plan = usable / moves_left + increment.unwrap_or(0) * INCREMENT_PERCENT / 100;
-    let hard = (plan * HARD_FACTOR).min(usable * MAX_SHARE_PERCENT / 100);
-    let soft = (plan * SOFT_PERCENT / 100).min(hard);
+    let increment_share = percent_of(increment.unwrap_or(0), INCREMENT_PERCENT);
+    let plan = (usable / moves_left).saturating_add(increment_share);
+    let hard = plan
+        .saturating_mul(HARD_FACTOR)
+        .min(percent_of(usable, MAX_SHARE_PERCENT));
+    let soft = percent_of(plan, SOFT_PERCENT).min(hard);
     Some(Budget {
         soft: Duration::from_millis(soft),
         hard: Duration::from_millis(hard),
     })
+}
+
+/// `percent` per cent of `millis`, rounded down. Worked out in 128 bits, so that no time a `go`
+/// command can carry overflows on the way: a GUI may send any whole number of milliseconds.
+fn percent_of(millis: u64, percent: u64) -> u64 {
+    let share = u128::from(millis) * u128::from(percent) / 100;
+    u64::try_from(share).unwrap_or(u64::MAX)
 }
 
 /// A search's clock: when it started, its budget, and whether it is pondering.
@@ -168,6 +178,26 @@ mod tests {
         // Black has less time than the overhead: it must answer at once.
         let black = budget(&limits, Color::Black).unwrap();
         assert_eq!(black.hard, Duration::ZERO);
+    }
+
+    #[test]
+    fn clocks_larger_than_any_game_neither_overflow_nor_pass_half_the_time_left() {
+        let huge = u64::MAX;
+        for (time, increment, moves_to_go) in [
+            (huge, None, None),
+            (1_000, Some(huge), None),
+            (huge, Some(huge), Some(1)),
+        ] {
+            let limits = Limits {
+                white_time: Some(time),
+                white_increment: increment,
+                moves_to_go,
+                ..Limits::default()
+            };
+            let (soft, hard) = white(limits);
+            let usable = u128::from(time - MOVE_OVERHEAD_MS);
+            assert!(soft <= hard && hard <= usable / 2, "{time} {increment:?}");
+        }
     }
 
     #[test]

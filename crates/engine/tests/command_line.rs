@@ -80,7 +80,7 @@ fn an_unknown_or_malformed_command_is_named_with_a_failure_status() {
         ),
         (
             &["go", "perft"],
-            "cb2026: go: unknown parameter \"perft\"\n",
+            "cb2026: go perft takes one depth: go perft N\n",
         ),
         (
             &["set", "stage", "99"],

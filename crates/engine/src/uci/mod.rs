@@ -32,7 +32,7 @@ use crate::limits::Limits;
 use crate::ordering::tables::OrderingTables;
 use crate::perft::perft_report;
 use crate::position::{Position, show};
-use crate::search::Task;
+use crate::search::{MAX_DEPTH, Task};
 use crate::terms;
 use crate::tt::{self, TranspositionTable};
 use crate::tuned::TUNED;
@@ -104,12 +104,24 @@ impl<W: Write + Send + 'static> Engine<W> {
     }
 
     /// Reads commands from `input` until `quit` or the end of the input, then stops any search
-    /// still running, so that its `bestmove` is written before the engine exits.
-    pub fn run(&mut self, input: impl BufRead) -> std::io::Result<()> {
-        for line in input.lines() {
-            if self.handle(&line?) == Flow::Quit {
+    /// still running, so that its `bestmove` is written before the engine exits. A line that
+    /// is not UTF-8 (a GUI writing Latin-1, say) is refused like any bad command; only a
+    /// failure to read at all ends the loop.
+    pub fn run(&mut self, mut input: impl BufRead) -> std::io::Result<()> {
+        let mut bytes = Vec::new();
+        while input.read_until(b'\n', &mut bytes)? > 0 {
+            let flow = match std::str::from_utf8(&bytes) {
+                Ok(line) => self.handle(line),
+                Err(_) => {
+                    let shown = String::from_utf8_lossy(&bytes);
+                    self.say(&format!("info string not UTF-8: {:?}", shown.trim_end()));
+                    Flow::Continue
+                }
+            };
+            if flow == Flow::Quit {
                 break;
             }
+            bytes.clear();
         }
         self.stop_search();
         Ok(())
@@ -203,11 +215,17 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.change_search(config);
             }
             ("go", ["perft", depth]) => {
-                let depth = depth
+                let depth: u64 = depth
                     .parse()
                     .map_err(|_| format!("perft depth {depth:?} is not a whole number"))?;
+                // No count that deep could finish, and the loop reads nothing while one runs.
+                let depth = u32::try_from(depth)
+                    .ok()
+                    .filter(|&depth| depth <= MAX_DEPTH)
+                    .ok_or_else(|| format!("perft depth {depth} is outside 0 to {MAX_DEPTH}"))?;
                 self.say(perft_report(&self.position, depth).trim_end());
             }
+            ("go", ["perft", ..]) => return Err("go perft takes one depth: go perft N".into()),
             ("go", _) => {
                 let mut limits = parse_go(&self.position, words)?;
                 limits.move_overhead = Some(self.options.move_overhead_ms);

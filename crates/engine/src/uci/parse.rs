@@ -34,6 +34,23 @@ pub(super) fn parse_position(words: &[&str]) -> Result<(Position, Vec<u64>), Str
     Ok((position, history))
 }
 
+/// The words that start a part of a `go` command. After `searchmoves`, every word up to the
+/// next of these is a move, and must be legal.
+const GO_KEYWORDS: [&str; 12] = [
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+    "searchmoves",
+];
+
 /// The limits of a `go` command: each keyword with its number, `infinite`, `ponder`, or
 /// `searchmoves` followed by moves that must be legal in `position`.
 pub(super) fn parse_go(position: &Position, words: &[&str]) -> Result<Limits, String> {
@@ -63,11 +80,11 @@ pub(super) fn parse_go(position: &Position, words: &[&str]) -> Result<Limits, St
             "infinite" => limits.infinite = true,
             "ponder" => limits.ponder = true,
             "searchmoves" => {
-                while let Some(text) = words.next_if(|w| find_move(position, w).is_ok()) {
+                while let Some(text) = words.next_if(|w| !GO_KEYWORDS.contains(w)) {
                     limits.search_moves.push(find_move(position, text)?);
                 }
                 if limits.search_moves.is_empty() {
-                    return Err("go searchmoves needs legal moves".to_string());
+                    return Err("go searchmoves needs at least one move".to_string());
                 }
             }
             other => return Err(format!("go: unknown parameter {other:?}")),

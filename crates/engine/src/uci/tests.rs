@@ -611,7 +611,11 @@ fn bad_input_is_named_and_the_last_good_state_kept() {
     assert!(lines[2].contains("perft depth \"x\""), "{}", lines[2]);
     assert_eq!(lines[3], "info string go depth needs a number");
     assert_eq!(lines[4], "info string go: unknown parameter \"sideways\"");
-    assert_eq!(lines[5], "info string go searchmoves needs legal moves");
+    assert!(
+        lines[5].starts_with("info string \"e7e5\" is not a legal move"),
+        "{}",
+        lines[5]
+    );
     assert_eq!(lines[6], "info string unknown command \"fly\"");
     assert!(
         lines[7].starts_with("info string position needs"),
@@ -627,6 +631,99 @@ fn bad_input_is_named_and_the_last_good_state_kept() {
         engine.position.to_string(),
         "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
     );
+}
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_and_the_loop_reads_on() {
+    let output = Shared::default();
+    let mut engine = Engine::new(output.clone());
+    let input: &[u8] = b"isready\ncaf\xe9\nposition startpos moves e2e4\nisready\n";
+    engine.run(input).unwrap();
+    let text = String::from_utf8(output.0.lock().unwrap().clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        lines[1].starts_with("info string not UTF-8: \"caf"),
+        "{text}"
+    );
+    assert_eq!(lines[2], "readyok", "the loop went on reading");
+    assert_eq!(
+        engine.history.len(),
+        1,
+        "the move after the bad line was played"
+    );
+}
+
+#[test]
+fn perft_wants_one_depth_no_deeper_than_a_search_goes() {
+    let (output, _) = answer(
+        "go perft 65
+go perft
+go perft 1 depth 2
+go perft 0
+",
+    );
+    let lines: Vec<&str> = output.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("info string perft depth 65 is outside 0 to {MAX_DEPTH}")
+    );
+    assert_eq!(lines[1], "info string go perft takes one depth: go perft N");
+    assert_eq!(lines[2], lines[1]);
+    assert_eq!(
+        lines[3..],
+        ["", "Nodes searched: 1"],
+        "perft 0 counts the position"
+    );
+}
+
+#[test]
+fn searchmoves_names_an_illegal_move_and_wants_at_least_one() {
+    let (output, _) = answer("go searchmoves e2e4 e2e5 depth 1\ngo searchmoves depth 1\n");
+    let lines: Vec<&str> = output.lines().collect();
+    assert!(
+        lines[0].starts_with("info string \"e2e5\" is not a legal move"),
+        "{output}"
+    );
+    assert_eq!(
+        lines[1],
+        "info string go searchmoves needs at least one move"
+    );
+    assert_eq!(lines.len(), 2, "neither search started: {output}");
+}
+
+#[test]
+fn odd_but_valid_go_values_each_end_in_one_legal_bestmove() {
+    let start = Position::startpos();
+    for go in [
+        "go wtime -5 btime -5",
+        "go movestogo 0 wtime 1000 btime 1000",
+        "go depth 0",
+        "go nodes 0",
+        "go nodes 1",
+        "go mate 0",
+    ] {
+        let (output, _) = answer(&format!("{go}\n"));
+        assert_eq!(output.matches("bestmove ").count(), 1, "{go}: {output}");
+        let best = output.rsplit("bestmove ").next().unwrap().trim_end();
+        assert!(find_move(&start, best).is_ok(), "{go}: {output}");
+    }
+}
+
+#[test]
+fn an_illegal_move_anywhere_in_a_position_command_keeps_the_game_as_it_was() {
+    let (output, engine) = answer(
+        "position startpos moves e2e4
+position startpos moves e2e4 e7e5 e1e3
+",
+    );
+    assert!(
+        output.starts_with("info string \"e1e3\" is not a legal move"),
+        "{output}"
+    );
+    let after_e4 = Position::startpos().make(find_move(&Position::startpos(), "e2e4").unwrap());
+    assert_eq!(engine.position, after_e4);
+    assert_eq!(engine.history, [Position::startpos().key()]);
 }
 
 /// What the engine answers to `script`, as [`answer`] does, but on a thread of its own,
