@@ -43,6 +43,63 @@ pub fn positive(text: &str) -> Result<u64, String> {
         .ok_or_else(|| format!("{text:?} is not a whole number above 0"))
 }
 
+/// A record's name: letters, digits, `-` and `_`, as it becomes a file name and a figure's
+/// source name.
+pub fn record_name(name: &str) -> Result<String, String> {
+    let fine = !name.is_empty()
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if fine {
+        Ok(name.to_string())
+    } else {
+        Err(format!("{name:?} may hold only letters, digits, - and _"))
+    }
+}
+
+/// A finite number above zero, such as a step size.
+pub fn positive_real(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .ok_or_else(|| format!("{text:?} is not a number above 0"))
+}
+
+/// A finite number of zero or more, such as a weight.
+pub fn non_negative_real(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|x| x.is_finite() && *x >= 0.0)
+        .ok_or_else(|| format!("{text:?} is not a number of 0 or more"))
+}
+
+/// A bench depth above zero.
+pub fn positive_depth(text: &str) -> Result<u32, String> {
+    positive(text).and_then(|n| u32::try_from(n).map_err(|e| format!("{text:?}: {e}")))
+}
+
+/// The most threads a command may start: more is a slip, and the system would refuse them.
+pub const MAX_THREADS: usize = 256;
+
+/// A number of threads, from 1 to [`MAX_THREADS`].
+pub fn thread_count(text: &str) -> Result<usize, String> {
+    positive_count(text)
+        .ok()
+        .filter(|&n| n <= MAX_THREADS)
+        .ok_or_else(|| format!("{text:?} is not a number of threads from 1 to {MAX_THREADS}"))
+}
+
+/// The most games a match or SPRT may be asked for.
+pub const MAX_GAMES: usize = 1_000_000;
+
+/// A number of games, from 1 to [`MAX_GAMES`].
+pub fn game_count(text: &str) -> Result<usize, String> {
+    positive_count(text)
+        .ok()
+        .filter(|&n| n <= MAX_GAMES)
+        .ok_or_else(|| format!("{text:?} is not a number of games from 1 to {MAX_GAMES}"))
+}
+
 /// A count above zero, as a `usize`.
 pub fn positive_count(text: &str) -> Result<usize, String> {
     positive(text).map(|n| n as usize)
@@ -217,5 +274,20 @@ mod tests {
         assert!(error("xtask book --serve --stage 3").contains("cannot be used with"));
         assert!(error("xtask screenshot --phone").contains("<PAGE[#ANCHOR]>"));
         assert!(error("xtask stages").contains("list"));
+        for record in [
+            "xtask fuzz --record ../x",
+            "xtask speed HEAD --record a/b",
+            "xtask instructions HEAD --record x.y",
+            "xtask suite tactics --record ..",
+            "xtask openings --check --record /tmp/x",
+        ] {
+            assert!(error(record).contains("may hold only letters"), "{record}");
+        }
+        assert!(error("xtask speed HEAD --depth 4294967296").contains("--depth"));
+        assert!(error("xtask suite tactics --nodes 0").contains("above 0"));
+        assert!(error("xtask tune --data d --rate nan").contains("above 0"));
+        assert!(error("xtask tune --data d --pull=-1").contains("0 or more"));
+        assert!(error("xtask fuzz --jobs 0").contains("threads from 1 to"));
+        assert!(error("xtask datagen --games 1 --threads 100000").contains("threads from 1"));
     }
 }

@@ -63,8 +63,8 @@ pub struct DatagenArgs {
     #[arg(long, default_value = "1")]
     seed: u64,
     /// Games played at once, one a core.
-    #[arg(long, default_value = "2", value_parser = positive)]
-    threads: u64,
+    #[arg(long, default_value = "2", value_parser = crate::cli::thread_count)]
+    threads: usize,
     /// The stage whose search plays (its preset); main's default search if not given.
     #[arg(long)]
     stage: Option<u32>,
@@ -97,9 +97,9 @@ pub fn main(args: &DatagenArgs) -> Result<()> {
     // Before the games, while the working tree is the one this command was built from.
     let engine = revision();
     eprintln!("choosing {games} openings from seed {} ...", args.seed);
-    let openings = openings::generate(args.seed, games, OPENING_PLIES, |_| true);
+    let openings = openings::generate(args.seed, games, OPENING_PLIES, |_| true)?;
     let started = Instant::now();
-    let played = play_all(&openings, args.nodes, config, args.threads as usize);
+    let played = play_all(&openings, args.nodes, config, args.threads);
     let kept: usize = played.iter().map(|g| g.positions.len()).sum();
     let mut text = header(args, config, &engine, kept);
     for (number, game) in played.iter().enumerate() {
@@ -299,7 +299,7 @@ mod tests {
 
     #[test]
     fn the_same_openings_give_the_same_games_on_one_thread_or_two() {
-        let openings = openings::generate(3, 4, OPENING_PLIES, |_| true);
+        let openings = openings::generate(3, 4, OPENING_PLIES, |_| true).unwrap();
         let one = play_all(&openings, 300, SearchConfig::default(), 1);
         let two = play_all(&openings, 300, SearchConfig::default(), 2);
         assert_eq!(one, two);

@@ -34,7 +34,7 @@ pub struct TuneArgs {
     #[arg(long, default_value = "1000", value_parser = crate::cli::positive_count)]
     epochs: usize,
     /// Adam's step, in centipawns.
-    #[arg(long, default_value = "1.0")]
+    #[arg(long, default_value = "1.0", value_parser = crate::cli::positive_real)]
     rate: f64,
     /// Every how many games one is held out for validation.
     #[arg(long, default_value = "10")]
@@ -55,7 +55,7 @@ pub struct TuneArgs {
     centre: Vec<String>,
     /// How strongly each value is pulled back towards its starting value: the descent
     /// minimises the error plus this times the sum of each value's squared move.
-    #[arg(long, default_value = "0")]
+    #[arg(long, default_value = "0", value_parser = crate::cli::non_negative_real)]
     pull: f64,
 }
 
@@ -148,6 +148,9 @@ pub fn main(args: &TuneArgs) -> Result<()> {
         epochs,
         games,
     };
+    if weights.iter().flatten().any(|w| !w.is_finite()) {
+        bail!("the descent diverged, leaving values that are not numbers: nothing was written");
+    }
     let root = crate::repo_root();
     let write = |file: &str, text: &str| crate::chapters::write(&root, Path::new(file), text);
     write(TUNED_SOURCE, &source(&run, &weights))?;

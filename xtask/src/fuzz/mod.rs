@@ -48,10 +48,10 @@ pub struct FuzzArgs {
     target: Option<String>,
     /// Share the inputs among J threads (a panic is then told apart only by its message)
     /// [default: 1].
-    #[arg(long, value_name = "J")]
-    jobs: Option<u64>,
+    #[arg(long, value_name = "J", value_parser = crate::cli::thread_count)]
+    jobs: Option<usize>,
     /// Write the counts to book/data/NAME.txt, for the book to quote.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cli::record_name)]
     record: Option<String>,
 }
 
@@ -286,7 +286,7 @@ fn settings(args: &FuzzArgs) -> Settings {
         seed: args.seed.unwrap_or(1),
         target: args.target.clone(),
         record: args.record.clone(),
-        jobs: args.jobs.unwrap_or(1).max(1) as usize,
+        jobs: args.jobs.unwrap_or(1),
     }
 }
 
@@ -331,7 +331,7 @@ mod tests {
     fn a_command_line_gives_its_settings() {
         let s = settings_of("");
         assert_eq!((s.inputs, s.time, s.seed, s.jobs), (100_000, None, 1, 1));
-        let s = settings_of("--seconds 5 --seed 9 --target fen --jobs 0 --record r");
+        let s = settings_of("--seconds 5 --seed 9 --target fen --jobs 1 --record r");
         assert_eq!((s.inputs, s.time), (u64::MAX, Some(Duration::from_secs(5))));
         assert_eq!((s.seed, s.jobs), (9, 1));
         assert_eq!(

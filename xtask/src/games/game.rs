@@ -221,12 +221,19 @@ fn comment(lines: &[String], elapsed: Duration) -> String {
                 .position(|&w| w == key)
                 .and_then(|i| words.get(i + 1))
         };
-        let depth = after("depth").copied().unwrap_or("0");
+        let depth = after("depth")
+            .filter(|depth| depth.parse::<u32>().is_ok())
+            .copied()
+            .unwrap_or("0");
         let score_at = words.iter().position(|&w| w == "score")?;
         let value: i64 = words.get(score_at + 2)?.parse().ok()?;
         let score = match *words.get(score_at + 1)? {
             "cp" => format!("{:+.2}", value as f64 / 100.0),
-            "mate" => format!("{}#{}", if value < 0 { "-" } else { "+" }, value.abs()),
+            "mate" => format!(
+                "{}#{}",
+                if value < 0 { "-" } else { "+" },
+                value.unsigned_abs()
+            ),
             _ => return None,
         };
         Some(format!("{score}/{depth} {time}"))
@@ -348,5 +355,14 @@ mod tests {
         let mate = ["info depth 3 score mate -2".to_string()];
         assert_eq!(comment(&mate, Duration::ZERO), "-#2/3 0.000s");
         assert_eq!(comment(&[], Duration::from_millis(5)), "0.005s");
+    }
+
+    #[test]
+    fn a_comment_survives_the_most_negative_mate_and_a_depth_that_is_not_a_number() {
+        let lines = ["info depth 5} score mate -9223372036854775808".to_string()];
+        assert_eq!(
+            comment(&lines, Duration::ZERO),
+            "-#9223372036854775808/0 0.000s"
+        );
     }
 }

@@ -128,15 +128,26 @@ fn pgn_game(fen: &str, movetext: &str) -> Result<Opening> {
     let start = Position::from_fen(fen).context("FEN tag")?;
     let mut position = start.clone();
     let mut moves = Vec::new();
-    let mut depth = 0; // inside how many comments and variations
+    // Comments and variations are passed over. A comment, `{…}`, ends at its first `}`,
+    // whatever it holds; variations, `(…)`, nest, and may hold comments.
+    let (mut in_comment, mut variations) = (false, 0_usize);
     let mut token = String::new();
     let mut tokens = Vec::new();
     for c in movetext.chars() {
+        if in_comment {
+            in_comment = c != '}';
+            continue;
+        }
         match c {
-            '{' | '(' | ')' | '}' => {
+            '{' | '(' | ')' => {
                 tokens.push(std::mem::take(&mut token));
-                tokens.push(c.to_string());
+                match c {
+                    '{' => in_comment = true,
+                    '(' => variations += 1,
+                    _ => variations = variations.saturating_sub(1),
+                }
             }
+            _ if variations > 0 => {}
             c if c.is_whitespace() => tokens.push(std::mem::take(&mut token)),
             c => token.push(c),
         }
@@ -144,9 +155,6 @@ fn pgn_game(fen: &str, movetext: &str) -> Result<Opening> {
     tokens.push(token);
     for token in tokens.iter().filter(|t| !t.is_empty()) {
         match token.as_str() {
-            "{" | "(" => depth += 1,
-            "}" | ")" => depth -= 1,
-            _ if depth > 0 => {}
             "1-0" | "0-1" | "1/2-1/2" | "*" => break,
             t if t.starts_with('$') => {}
             t => {
@@ -203,6 +211,9 @@ pub fn undecided(position: &Position) -> bool {
         && score.abs() <= LEVEL_CP
 }
 
+/// How many draws in a row may find no new opening before [`generate`] gives up.
+pub const FRUITLESS_DRAWS: usize = 100_000;
+
 /// The repository's own opening set: `count` different positions, each reached from the start
 /// position by `plies` random quiet developing moves, drawn from a stream seeded by `seed`.
 ///
@@ -212,16 +223,28 @@ pub fn undecided(position: &Position) -> bool {
 /// it (the set `cargo xtask openings` writes keeps only [`undecided`] ones). Such positions
 /// are quiet and about level, so a game's result says more about the engines than about where
 /// it started; playing each twice with colours swapped cancels what imbalance is left.
+///
+/// Few plies allow few positions (one ply, at most the twenty first moves): if
+/// [`FRUITLESS_DRAWS`] draws in a row find nothing new, it gives up and says how many it found.
 pub fn generate(
     seed: u64,
     count: usize,
     plies: usize,
     keep: impl Fn(&Position) -> bool,
-) -> Vec<Position> {
+) -> Result<Vec<Position>> {
     let mut rng = Rng::new(seed);
     let mut seen = HashSet::new();
     let mut found = Vec::new();
+    let mut fruitless = 0;
     while found.len() < count {
+        if fruitless == FRUITLESS_DRAWS {
+            bail!(
+                "only {} different openings of {plies} plies turned up before {FRUITLESS_DRAWS} \
+                 draws in a row found no new one: ask for fewer, or for more plies",
+                found.len()
+            );
+        }
+        fruitless += 1;
         let mut position = Position::startpos();
         for _ in 0..plies {
             let candidates: Vec<Move> = legal_moves(&position)
@@ -242,9 +265,10 @@ pub fn generate(
             && keep(&position)
         {
             found.push(position);
+            fruitless = 0;
         }
     }
-    found
+    Ok(found)
 }
 
 /// Whether `mv` is a quiet developing move, as `generate` allows them.
@@ -316,6 +340,18 @@ mod tests {
     }
 
     #[test]
+    fn a_comment_ends_at_its_first_brace_whatever_it_holds_and_variations_nest() {
+        let text = "1. e4 {a ( that never closes} e5 2. Nf3 (2. f4 (2. d4 {a {gambit}) exf4) \
+                    Nc6{glued}3. Bb5 *\n";
+        let first: Vec<String> = from_pgn(text).unwrap()[0]
+            .moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(first, ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]);
+    }
+
+    #[test]
     fn a_bad_pgn_move_names_its_game() {
         let error = format!(
             "{:#}",
@@ -328,8 +364,15 @@ mod tests {
     }
 
     #[test]
+    fn asking_for_more_openings_than_the_plies_allow_is_refused_not_looped_on() {
+        let error = generate(1, 30, 1, |_| true).unwrap_err().to_string();
+        assert!(error.starts_with("only "), "{error}");
+        assert!(error.contains("openings of 1 plies"), "{error}");
+    }
+
+    #[test]
     fn generated_openings_are_distinct_quiet_and_the_same_every_time() {
-        let openings = generate(7, 20, 8, |_| true);
+        let openings = generate(7, 20, 8, |_| true).unwrap();
         assert_eq!(openings.len(), 20);
         let keys: HashSet<u64> = openings.iter().map(Position::key).collect();
         assert_eq!(keys.len(), 20);
@@ -338,8 +381,8 @@ mod tests {
             assert!(quiet(position), "{position}");
             assert_eq!(position.side_to_move(), Color::White);
         }
-        assert_eq!(generate(7, 20, 8, |_| true), openings);
-        let level = generate(7, 20, 8, undecided);
+        assert_eq!(generate(7, 20, 8, |_| true).unwrap(), openings);
+        let level = generate(7, 20, 8, undecided).unwrap();
         assert!(level.iter().all(undecided));
         assert_ne!(
             level, openings,

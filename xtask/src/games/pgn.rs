@@ -65,14 +65,20 @@ pub fn write(game: &Game, round: &str, header: &Header) -> String {
             words.push(format!("{number}..."));
         }
         words.push(to_san(&position, mv));
-        words.push(format!("{{{comment}}}"));
+        words.push(braced(&comment));
         position = position.make(mv);
     }
-    words.push(format!("{{{}}}", describe(game)));
+    words.push(braced(&describe(game)));
     words.push(result.to_string());
     text.push_str(&wrap(&words, 79));
     text.push_str("\n\n");
     text
+}
+
+/// `text` as a PGN comment, in braces. A brace inside, which would end the comment early or
+/// open another, becomes a parenthesis: the text comes from the engines, which may send anything.
+fn braced(text: &str) -> String {
+    format!("{{{}}}", text.replace('{', "(").replace('}', ")"))
 }
 
 /// The first `count` games of a PGN file's `text` as `write` wrote them, each starting at its
@@ -177,6 +183,26 @@ mod tests {
                 "1. f3 {book} e5 {0.010s} 2. g4 {0.010s} Qh4# {0.010s} {Black mates} 0-1\n"
             )
         );
+    }
+
+    #[test]
+    fn braces_from_an_engine_cannot_end_a_comment_early() {
+        let header = Header {
+            event: "test",
+            date: "2026.12.01",
+            time_control: "-",
+        };
+        let mut game = fools_mate();
+        game.moves[0].comment = "}{ 1-0".to_string();
+        game.ending = Ending::Fault(Color::White, Fault::IllegalMove("e2e4}".to_string()));
+        let text = write(&game, "1", &header);
+        assert!(text.contains("e5 {)( 1-0}"), "{text}");
+        assert!(
+            text.contains("{White plays an illegal move: \"e2e4)\"}"),
+            "{text}"
+        );
+        let read = from_pgn(&text).unwrap();
+        assert_eq!(read[0].moves.len(), 4, "every move is read back: {text}");
     }
 
     #[test]

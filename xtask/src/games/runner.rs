@@ -15,7 +15,7 @@ use super::record::{
 };
 use super::rules::RuleEnding;
 use super::stats::{Sprt, Verdict, elo_text};
-use crate::cli::{positive, positive_count};
+use crate::cli::{game_count, positive, positive_count, record_name, thread_count};
 use crate::revision::{self, Worktree};
 use crate::{repo_root, run, run_output};
 use anyhow::{Context, Result, anyhow, bail};
@@ -48,10 +48,10 @@ pub struct MatchArgs {
     #[arg(long, value_name = "N", value_parser = positive, overrides_with = "tc")]
     nodes: Option<u64>,
     /// Games to play (match, default 100), at most (sprt, default 4000).
-    #[arg(long, value_name = "N", value_parser = positive_count)]
+    #[arg(long, value_name = "N", value_parser = game_count)]
     games: Option<usize>,
     /// Games at once [default: the machine's cores].
-    #[arg(long, value_name = "N", value_parser = positive_count)]
+    #[arg(long, value_name = "N", value_parser = thread_count)]
     concurrency: Option<usize>,
     /// EPD or PGN opening set [default: book/data/openings.epd].
     #[arg(long, value_name = "FILE")]
@@ -131,13 +131,13 @@ pub struct OpeningsArgs {
     #[arg(long, value_name = "B", default_value_t = 200, requires = "check")]
     bound: i32,
     /// Keep the check's result in book/data/NAME.txt, with --check.
-    #[arg(long, value_name = "NAME", requires = "check")]
+    #[arg(long, value_name = "NAME", requires = "check", value_parser = record_name)]
     record: Option<String>,
     /// The random generator's seed.
     #[arg(long, value_name = "S", default_value_t = 2026)]
     seed: u64,
     /// How many openings to make.
-    #[arg(long, value_name = "N", default_value_t = 500)]
+    #[arg(long, value_name = "N", default_value = "500", value_parser = positive_count)]
     count: usize,
     /// How many random plies each is played from the start.
     #[arg(long, value_name = "P", default_value_t = 8)]
@@ -450,29 +450,22 @@ fn signed(value: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("{value:?} is not a number"))
 }
 
-/// A record's name: letters, digits, `-` and `_`, as it becomes a file name and a figure's
-/// source name.
-fn record_name(name: &str) -> Result<String, String> {
-    let fine = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if fine {
-        Ok(name.to_string())
-    } else {
-        Err(format!("{name:?} may hold only letters, digits, - and _"))
-    }
-}
+/// The longest clock or increment a game may have, in seconds: a day. A longer one is a
+/// slip, and one long enough would overflow the milliseconds the engines are sent.
+const MAX_CLOCK_SECONDS: f64 = 86_400.0;
 
-/// The clock `BASE+INC` (seconds), or `BASE` alone with no increment.
+/// The clock `BASE+INC` (seconds), or `BASE` alone with no increment, each at most
+/// [`MAX_CLOCK_SECONDS`].
 fn parse_clock(text: &str) -> Result<Limit, String> {
     let (base, increment) = text.split_once('+').unwrap_or((text, "0"));
     let seconds = |part: &str| {
         part.parse::<f64>()
             .ok()
-            .filter(|s| s.is_finite() && *s >= 0.0)
+            .filter(|s| (0.0..=MAX_CLOCK_SECONDS).contains(s))
             .map(Duration::from_secs_f64)
-            .ok_or_else(|| format!("{text:?} is not BASE+INC in seconds"))
+            .ok_or_else(|| {
+                format!("{text:?} is not BASE+INC in seconds, each from 0 to {MAX_CLOCK_SECONDS}")
+            })
     };
     let (base, increment) = (seconds(base)?, seconds(increment)?);
     if base.is_zero() {
@@ -790,7 +783,7 @@ pub fn make_openings(args: &OpeningsArgs) -> Result<()> {
         return check_openings(args.depth, args.bound, args.record.as_deref());
     }
     let (seed, count, plies) = (args.seed, args.count, args.plies);
-    let positions = openings::generate(seed, count, plies, openings::undecided);
+    let positions = openings::generate(seed, count, plies, openings::undecided)?;
     let mut text = format!(
         "# cb2026's opening set: {count} positions, each {plies} random quiet developing plies from\n\
          # the start position (see xtask/src/games/openings.rs, fn generate), kept only if\n\
@@ -944,7 +937,12 @@ mod tests {
             ("match HEAD", "required arguments were not provided"),
             ("match --tc fast a b", "\"fast\" is not BASE+INC"),
             ("match --tc 0+1 a b", "gives no time"),
+            ("match --tc 1e16 a b", "each from 0 to 86400"),
+            ("match --tc 10+2e19 a b", "each from 0 to 86400"),
+            ("openings --count 0", "'0' for '--count <N>'"),
             ("match --games 0 a b", "'0' for '--games <N>'"),
+            ("match --games 10000000000 a b", "from 1 to 1000000"),
+            ("match --concurrency 100000 a b", "threads from 1 to 256"),
             ("match --elo0 5 a b", "unexpected argument '--elo0'"),
             ("sprt --elo0 5 --elo1 1 a b", "needs elo0 < elo1"),
             ("match --option1 Hash a b", "write NAME=VALUE"),

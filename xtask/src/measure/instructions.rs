@@ -7,7 +7,7 @@
 
 use super::build::{self, Build};
 use super::{BenchLine, SwitchSetting, run_bench, switches_sentence, write_record};
-use crate::cli::{positive, positive_count};
+use crate::cli::{positive_count, positive_depth};
 use crate::{repo_root, run, run_output};
 use anyhow::{Context, Result};
 use std::path::Path;
@@ -41,13 +41,8 @@ pub struct InstructionsArgs {
     #[arg(long = "candidate-set", value_name = "NAME=on|off")]
     candidate_set: Vec<SwitchSetting>,
     /// Keep the table in book/data/NAME.txt.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cli::record_name)]
     record: Option<String>,
-}
-
-/// A bench depth above zero.
-fn positive_depth(text: &str) -> Result<u32, String> {
-    positive(text).and_then(|n| u32::try_from(n).map_err(|e| format!("{text:?}: {e}")))
 }
 
 /// The bench depth counted when none is given: shallower than the bench's own, because

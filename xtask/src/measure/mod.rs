@@ -201,13 +201,7 @@ pub fn load_average() -> Option<f64> {
 
 /// Writes `text` to `book/data/NAME.txt`, where a chapter quotes it from.
 pub fn write_record(root: &Path, name: &str, text: &str) -> Result<()> {
-    let valid = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-    if !valid {
-        bail!("record name {name:?}: use letters, digits, - and _");
-    }
+    crate::cli::record_name(name).map_err(anyhow::Error::msg)?;
     let path = root.join("book/data").join(format!("{name}.txt"));
     std::fs::write(&path, text).with_context(|| path.display().to_string())?;
     println!("recorded in {}", path.display());

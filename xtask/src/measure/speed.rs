@@ -10,7 +10,7 @@ use super::{
     SwitchSetting, cpu_name, load_average, run_bench, run_switched, rustc_version, stats_nodes,
     switches_sentence,
 };
-use crate::cli::positive;
+use crate::cli::{positive, positive_depth};
 use crate::repo_root;
 use anyhow::{Context, Result, bail};
 use std::process::Command;
@@ -34,12 +34,12 @@ pub struct SpeedArgs {
     #[arg(long, value_name = "N", default_value = "20", value_parser = at_least_two)]
     rounds: usize,
     /// The bench's depth [default: the bench's own].
-    #[arg(long, value_name = "D", value_parser = positive)]
-    depth: Option<u64>,
+    #[arg(long, value_name = "D", value_parser = positive_depth)]
+    depth: Option<u32>,
     /// Time `stats D`, the book's six positions searched to depth D, instead of the bench:
     /// the change is then in time to depth, not in nodes a second.
-    #[arg(long, value_name = "D", value_parser = positive, conflicts_with = "depth")]
-    stats: Option<u64>,
+    #[arg(long, value_name = "D", value_parser = positive_depth, conflicts_with = "depth")]
+    stats: Option<u32>,
     /// The change, in percent, the verdict holds the interval against.
     #[arg(long, value_name = "PCT", default_value = "1", value_parser = positive_fraction)]
     threshold: f64,
@@ -68,7 +68,7 @@ pub struct SpeedArgs {
     )]
     candidate_set: Vec<SwitchSetting>,
     /// Keep the report in book/data/NAME.txt.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cli::record_name)]
     record: Option<String>,
     /// Refuse to start if the machine's load over the last minute is above L: a build or a
     /// match beside the rounds would measure them, not the engine. Give a larger L to measure
@@ -256,10 +256,8 @@ fn settings(args: &SpeedArgs) -> Settings {
         candidate: args.candidate.clone(),
         rounds: args.rounds,
         workload: match (args.stats, args.depth) {
-            (Some(depth), _) => Workload::Stats(depth as u32),
-            (None, depth) => {
-                Workload::Bench(depth.map_or(cb2026::bench::DEFAULT_DEPTH, |d| d as u32))
-            }
+            (Some(depth), _) => Workload::Stats(depth),
+            (None, depth) => Workload::Bench(depth.unwrap_or(cb2026::bench::DEFAULT_DEPTH)),
         },
         stage: args.stage,
         switches: [args.base_set.clone(), args.candidate_set.clone()],

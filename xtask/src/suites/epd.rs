@@ -54,6 +54,9 @@ impl SuitePosition {
     }
 }
 
+/// The most points a move may earn: more is a slip, and a suite's sum could overflow.
+pub const MAX_POINTS: u32 = 1_000;
+
 /// The positions of a suite's text, or what is wrong with its first bad line.
 pub fn read(text: &str) -> Result<Vec<SuitePosition>> {
     let mut positions = Vec::new();
@@ -110,7 +113,11 @@ fn read_line(line: &str) -> Result<SuitePosition> {
         cb2026::movegen::find_move(&position, &mv).map_err(anyhow::Error::msg)?;
         let value = value
             .parse()
-            .map_err(|_| anyhow!("c8: {value:?} is not a whole number of points"))?;
+            .ok()
+            .filter(|&points| points <= MAX_POINTS)
+            .ok_or_else(|| {
+                anyhow!("c8: {value:?} is not a whole number of points up to {MAX_POINTS}")
+            })?;
         found.scored.push((mv, value));
     }
     Ok(found)
@@ -157,6 +164,10 @@ mod tests {
             (
                 "8/8/8/8/8/8/8/8 w - - c8 \"1\";\n".to_string(),
                 "line 1: bad FEN",
+            ),
+            (
+                format!("{fen} c8 \"4294967295\"; c9 \"e2e4\";\n"),
+                "line 1: c8: \"4294967295\" is not",
             ),
         ];
         for (text, expected) in cases {

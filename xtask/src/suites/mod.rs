@@ -49,13 +49,13 @@ struct RunArgs {
     #[arg(value_name = "REV")]
     revision: Option<String>,
     /// Nodes a position, deterministic [default: 100000].
-    #[arg(long, value_name = "N", overrides_with = "time")]
+    #[arg(long, value_name = "N", overrides_with = "time", value_parser = crate::cli::positive)]
     nodes: Option<u64>,
     /// A move time a position, in milliseconds: it varies with the machine and its load.
-    #[arg(long, value_name = "MS", overrides_with = "nodes")]
+    #[arg(long, value_name = "MS", overrides_with = "nodes", value_parser = crate::cli::positive)]
     time: Option<u64>,
     /// Write the result to book/data/NAME.txt, for the book to quote.
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", value_parser = crate::cli::record_name)]
     record: Option<String>,
 }
 

@@ -15,6 +15,9 @@ pub const STOCKFISH: &str = "/usr/games/stockfish";
 /// worth more than any material and a quicker mate more than a slower one.
 const MATE_CP: i32 = 30_000;
 
+/// The most lines Stockfish's `MultiPV` gives: a `multipv` index outside 1 to this is garbled.
+const MAX_MULTI_PV: usize = 500;
+
 /// How long one analysis may take before Stockfish is thought to hang.
 const ANALYSIS_TIMEOUT: Duration = Duration::from_secs(600);
 
@@ -104,14 +107,19 @@ fn parse_info(line: &str, depth: u32) -> Option<(usize, Ranked)> {
         return None;
     }
     let index: usize = after("multipv").unwrap_or("1").parse().ok()?;
+    if !(1..=MAX_MULTI_PV).contains(&index) {
+        return None;
+    }
     let at = words.iter().position(|&w| w == "score")?;
     let (kind, value) = (*words.get(at + 1)?, words.get(at + 2)?.parse::<i32>().ok()?);
     let cp = match kind {
-        "cp" => value,
-        "mate" if value > 0 => MATE_CP - value,
-        "mate" => -MATE_CP - value,
-        _ => return None,
+        "cp" => Some(value),
+        "mate" if value > 0 => MATE_CP.checked_sub(value),
+        "mate" => (-MATE_CP).checked_sub(value),
+        _ => None,
     };
+    // A score beyond a mate's is not one Stockfish gives: the line is garbled.
+    let cp = cp.filter(|cp| (-MATE_CP..=MATE_CP).contains(cp))?;
     let mv = after("pv")?.to_string();
     let shown = format!("{kind} {value}");
     Some((index, Ranked { mv, cp, shown }))
@@ -145,5 +153,13 @@ mod tests {
         assert!(parse_info(line, 17).is_none(), "another depth");
         let bound = "info depth 18 multipv 1 score cp 20 lowerbound nodes 7 pv e2e4";
         assert!(parse_info(bound, 18).is_none(), "a bound is not a score");
+        for garbled in [
+            "info depth 5 multipv 0 score cp 1 pv e2e4",
+            "info depth 5 multipv 100000000 score cp 1 pv e2e4",
+            "info depth 5 score mate -2147483648 pv e2e4",
+            "info depth 5 score cp -2147483648 pv e2e4",
+        ] {
+            assert!(parse_info(garbled, 5).is_none(), "{garbled}");
+        }
     }
 }
