@@ -35,12 +35,60 @@ fn completion_script(shell: Shell, command: &mut clap::Command) -> String {
     String::from_utf8_lossy(&script).into_owned()
 }
 
-/// A whole number above zero, for a count of games, rounds, nodes or runs.
+/// A whole number above zero, for a count of rounds, nodes, milliseconds or runs.
 pub fn positive(text: &str) -> Result<u64, String> {
     text.parse::<u64>()
         .ok()
         .filter(|&n| n > 0)
         .ok_or_else(|| format!("{text:?} is not a whole number above 0"))
+}
+
+/// A count above zero, as a `usize`.
+pub fn positive_count(text: &str) -> Result<usize, String> {
+    positive(text).map(|n| n as usize)
+}
+
+/// A count of `what` from 1 to `most`: a larger one is a slip, and could ask for more
+/// threads or memory than the machine has.
+fn count_up_to(text: &str, most: usize, what: &str) -> Result<usize, String> {
+    positive_count(text)
+        .ok()
+        .filter(|&n| n <= most)
+        .ok_or_else(|| format!("{text:?} is not a number of {what} from 1 to {most}"))
+}
+
+/// A number of threads, or of games played at once: from 1 to 256.
+pub fn thread_count(text: &str) -> Result<usize, String> {
+    count_up_to(text, 256, "threads")
+}
+
+/// A number of games to play: from 1 to a million.
+pub fn game_count(text: &str) -> Result<usize, String> {
+    count_up_to(text, 1_000_000, "games")
+}
+
+/// A search depth, from 1 to the deepest the engine's `bench` and `stats` take.
+pub fn positive_depth(text: &str) -> Result<u32, String> {
+    let deepest = cb2026::search::MAX_DEPTH as usize;
+    count_up_to(text, deepest, "plies").map(|depth| depth as u32)
+}
+
+/// A finite number that `accept` takes, or an error saying that `text` is not `what`.
+fn real(text: &str, accept: fn(f64) -> bool, what: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|&x| x.is_finite() && accept(x))
+        .ok_or_else(|| format!("{text:?} is not {what}"))
+}
+
+/// A finite number above zero, such as a step size.
+pub fn positive_real(text: &str) -> Result<f64, String> {
+    real(text, |x| x > 0.0, "a number above 0")
+}
+
+/// A finite number of zero or more, such as a weight.
+pub fn non_negative_real(text: &str) -> Result<f64, String> {
+    real(text, |x| x >= 0.0, "a number of 0 or more")
 }
 
 /// A record's name: letters, digits, `-` and `_`, as it becomes a file name and a figure's
@@ -55,54 +103,6 @@ pub fn record_name(name: &str) -> Result<String, String> {
     } else {
         Err(format!("{name:?} may hold only letters, digits, - and _"))
     }
-}
-
-/// A finite number above zero, such as a step size.
-pub fn positive_real(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x > 0.0)
-        .ok_or_else(|| format!("{text:?} is not a number above 0"))
-}
-
-/// A finite number of zero or more, such as a weight.
-pub fn non_negative_real(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|x| x.is_finite() && *x >= 0.0)
-        .ok_or_else(|| format!("{text:?} is not a number of 0 or more"))
-}
-
-/// A bench depth above zero.
-pub fn positive_depth(text: &str) -> Result<u32, String> {
-    positive(text).and_then(|n| u32::try_from(n).map_err(|e| format!("{text:?}: {e}")))
-}
-
-/// The most threads a command may start: more is a slip, and the system would refuse them.
-pub const MAX_THREADS: usize = 256;
-
-/// A number of threads, from 1 to [`MAX_THREADS`].
-pub fn thread_count(text: &str) -> Result<usize, String> {
-    positive_count(text)
-        .ok()
-        .filter(|&n| n <= MAX_THREADS)
-        .ok_or_else(|| format!("{text:?} is not a number of threads from 1 to {MAX_THREADS}"))
-}
-
-/// The most games a match or SPRT may be asked for.
-pub const MAX_GAMES: usize = 1_000_000;
-
-/// A number of games, from 1 to [`MAX_GAMES`].
-pub fn game_count(text: &str) -> Result<usize, String> {
-    positive_count(text)
-        .ok()
-        .filter(|&n| n <= MAX_GAMES)
-        .ok_or_else(|| format!("{text:?} is not a number of games from 1 to {MAX_GAMES}"))
-}
-
-/// A count above zero, as a `usize`.
-pub fn positive_count(text: &str) -> Result<usize, String> {
-    positive(text).map(|n| n as usize)
 }
 
 /// The command line as it was typed, `cargo xtask` and its arguments, for a record to say
@@ -283,7 +283,7 @@ mod tests {
         ] {
             assert!(error(record).contains("may hold only letters"), "{record}");
         }
-        assert!(error("xtask speed HEAD --depth 4294967296").contains("--depth"));
+        assert!(error("xtask speed HEAD --depth 65").contains("plies from 1 to 64"));
         assert!(error("xtask suite tactics --nodes 0").contains("above 0"));
         assert!(error("xtask tune --data d --rate nan").contains("above 0"));
         assert!(error("xtask tune --data d --pull=-1").contains("0 or more"));

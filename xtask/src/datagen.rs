@@ -54,8 +54,8 @@ const TABLE_MB: usize = 8;
 #[derive(Debug, clap::Args)]
 pub struct DatagenArgs {
     /// How many games to play.
-    #[arg(long, value_parser = positive)]
-    games: u64,
+    #[arg(long, value_parser = crate::cli::game_count)]
+    games: usize,
     /// Nodes searched for each move.
     #[arg(long, default_value = "5000", value_parser = positive)]
     nodes: u64,
@@ -93,7 +93,7 @@ pub fn main(args: &DatagenArgs) -> Result<()> {
     let out = args.out.clone().unwrap_or_else(|| {
         crate::repo_root().join(format!("target/datagen/self-play-{}.txt", args.seed))
     });
-    let games = args.games as usize;
+    let games = args.games;
     // Before the games, while the working tree is the one this command was built from.
     let engine = revision();
     eprintln!("choosing {games} openings from seed {} ...", args.seed);

@@ -128,6 +128,9 @@ pub fn main(args: &TuneArgs) -> Result<()> {
             epochs.push(epoch);
         },
     );
+    if weights.iter().flatten().any(|w| !w.is_finite()) {
+        bail!("the descent diverged, leaving values that are not numbers: nothing was written");
+    }
     let run = Run {
         command: crate::cli::command_line(),
         data: args.data.display().to_string(),
@@ -148,9 +151,6 @@ pub fn main(args: &TuneArgs) -> Result<()> {
         epochs,
         games,
     };
-    if weights.iter().flatten().any(|w| !w.is_finite()) {
-        bail!("the descent diverged, leaving values that are not numbers: nothing was written");
-    }
     let root = crate::repo_root();
     let write = |file: &str, text: &str| crate::chapters::write(&root, Path::new(file), text);
     write(TUNED_SOURCE, &source(&run, &weights))?;

@@ -196,7 +196,10 @@ mod tests {
             };
             let (soft, hard) = white(limits);
             let usable = u128::from(time - MOVE_OVERHEAD_MS);
-            assert!(soft <= hard && hard <= usable / 2, "{time} {increment:?}");
+            assert!(
+                soft <= hard && hard <= usable / 2,
+                "{time} {increment:?} {moves_to_go:?}"
+            );
         }
     }
 

@@ -189,8 +189,7 @@ fn record(
         "all {}\nfailing {failures}\n",
         tried.iter().sum::<u64>()
     ));
-    let path = repo_root().join(format!("book/data/{name}.txt"));
-    std::fs::write(&path, text).with_context(|| path.display().to_string())
+    crate::measure::write_record(&repo_root(), name, &text)
 }
 
 /// What one job of the run tried: inputs by target, and the failures it met.

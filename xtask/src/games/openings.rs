@@ -139,13 +139,17 @@ fn pgn_game(fen: &str, movetext: &str) -> Result<Opening> {
             continue;
         }
         match c {
-            '{' | '(' | ')' => {
+            '{' => {
                 tokens.push(std::mem::take(&mut token));
-                match c {
-                    '{' => in_comment = true,
-                    '(' => variations += 1,
-                    _ => variations = variations.saturating_sub(1),
-                }
+                in_comment = true;
+            }
+            '(' => {
+                tokens.push(std::mem::take(&mut token));
+                variations += 1;
+            }
+            ')' => {
+                tokens.push(std::mem::take(&mut token));
+                variations = variations.saturating_sub(1);
             }
             _ if variations > 0 => {}
             c if c.is_whitespace() => tokens.push(std::mem::take(&mut token)),
@@ -212,7 +216,7 @@ pub fn undecided(position: &Position) -> bool {
 }
 
 /// How many draws in a row may find no new opening before [`generate`] gives up.
-pub const FRUITLESS_DRAWS: usize = 100_000;
+const FRUITLESS_DRAWS: usize = 100_000;
 
 /// The repository's own opening set: `count` different positions, each reached from the start
 /// position by `plies` random quiet developing moves, drawn from a stream seeded by `seed`.
@@ -239,7 +243,7 @@ pub fn generate(
     while found.len() < count {
         if fruitless == FRUITLESS_DRAWS {
             bail!(
-                "only {} different openings of {plies} plies turned up before {FRUITLESS_DRAWS} \
+                "only {} different openings {plies} plies deep turned up before {FRUITLESS_DRAWS} \
                  draws in a row found no new one: ask for fewer, or for more plies",
                 found.len()
             );
@@ -367,7 +371,7 @@ mod tests {
     fn asking_for_more_openings_than_the_plies_allow_is_refused_not_looped_on() {
         let error = generate(1, 30, 1, |_| true).unwrap_err().to_string();
         assert!(error.starts_with("only "), "{error}");
-        assert!(error.contains("openings of 1 plies"), "{error}");
+        assert!(error.contains("openings 1 plies deep"), "{error}");
     }
 
     #[test]

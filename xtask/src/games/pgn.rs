@@ -75,10 +75,12 @@ pub fn write(game: &Game, round: &str, header: &Header) -> String {
     text
 }
 
-/// `text` as a PGN comment, in braces. A brace inside, which would end the comment early or
-/// open another, becomes a parenthesis: the text comes from the engines, which may send anything.
+/// `text` as a PGN comment, in braces. A brace inside, which would end the comment early, and
+/// a square bracket, which a reader looking for the next game's tags might take for one,
+/// become parentheses: the text comes from the engines, which may send anything.
 fn braced(text: &str) -> String {
-    format!("{{{}}}", text.replace('{', "(").replace('}', ")"))
+    let plain = text.replace(['{', '['], "(").replace(['}', ']'], ")");
+    format!("{{{plain}}}")
 }
 
 /// The first `count` games of a PGN file's `text` as `write` wrote them, each starting at its
@@ -193,10 +195,10 @@ mod tests {
             time_control: "-",
         };
         let mut game = fools_mate();
-        game.moves[0].comment = "}{ 1-0".to_string();
+        game.moves[0].comment = "x} 1-0 {[Event".to_string();
         game.ending = Ending::Fault(Color::White, Fault::IllegalMove("e2e4}".to_string()));
         let text = write(&game, "1", &header);
-        assert!(text.contains("e5 {)( 1-0}"), "{text}");
+        assert!(text.contains("e5 {x) 1-0 ((Event}"), "{text}");
         assert!(
             text.contains("{White plays an illegal move: \"e2e4)\"}"),
             "{text}"

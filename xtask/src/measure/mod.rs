@@ -11,7 +11,7 @@ mod openbench;
 pub mod paired;
 pub mod speed;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -201,7 +201,7 @@ pub fn load_average() -> Option<f64> {
 
 /// Writes `text` to `book/data/NAME.txt`, where a chapter quotes it from.
 pub fn write_record(root: &Path, name: &str, text: &str) -> Result<()> {
-    crate::cli::record_name(name).map_err(anyhow::Error::msg)?;
+    crate::cli::record_name(name).map_err(|problem| anyhow!("record name {problem}"))?;
     let path = root.join("book/data").join(format!("{name}.txt"));
     std::fs::write(&path, text).with_context(|| path.display().to_string())?;
     println!("recorded in {}", path.display());

@@ -712,7 +712,7 @@ mod tests {
             ("main --rounds 1", "at least 2"),
             ("main --depth", "a value is required for '--depth <D>'"),
             ("main --stats", "a value is required for '--stats <D>'"),
-            ("main --stats 0", "not a whole number above 0"),
+            ("main --stats 0", "not a number of plies from 1 to 64"),
             ("main --stats 8 --depth 6", "cannot be used with"),
             ("main --fast", "unexpected argument '--fast'"),
         ] {

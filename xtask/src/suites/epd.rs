@@ -55,7 +55,7 @@ impl SuitePosition {
 }
 
 /// The most points a move may earn: more is a slip, and a suite's sum could overflow.
-pub const MAX_POINTS: u32 = 1_000;
+const MAX_POINTS: u32 = 1_000;
 
 /// The positions of a suite's text, or what is wrong with its first bad line.
 pub fn read(text: &str) -> Result<Vec<SuitePosition>> {

@@ -246,9 +246,7 @@ fn run_suite(recipe: Recipe, args: &RunArgs) -> Result<()> {
             today(),
             machine()
         );
-        let out = root.join(format!("book/data/{name}.txt"));
-        std::fs::write(&out, text).with_context(|| out.display().to_string())?;
-        println!("wrote {}", out.display());
+        crate::measure::write_record(&root, &name, &text)?;
     }
     Ok(())
 }

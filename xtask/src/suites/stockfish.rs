@@ -112,14 +112,14 @@ fn parse_info(line: &str, depth: u32) -> Option<(usize, Ranked)> {
     }
     let at = words.iter().position(|&w| w == "score")?;
     let (kind, value) = (*words.get(at + 1)?, words.get(at + 2)?.parse::<i32>().ok()?);
+    // A score beyond a mate's, or a mate further than that, is not one Stockfish gives: the
+    // line is garbled.
     let cp = match kind {
-        "cp" => Some(value),
-        "mate" if value > 0 => MATE_CP.checked_sub(value),
-        "mate" => (-MATE_CP).checked_sub(value),
-        _ => None,
+        "cp" if (-MATE_CP..=MATE_CP).contains(&value) => value,
+        "mate" if (1..MATE_CP).contains(&value) => MATE_CP - value,
+        "mate" if (-MATE_CP..=0).contains(&value) => -MATE_CP - value,
+        _ => return None,
     };
-    // A score beyond a mate's is not one Stockfish gives: the line is garbled.
-    let cp = cp.filter(|cp| (-MATE_CP..=MATE_CP).contains(cp))?;
     let mv = after("pv")?.to_string();
     let shown = format!("{kind} {value}");
     Some((index, Ranked { mv, cp, shown }))
@@ -158,6 +158,7 @@ mod tests {
             "info depth 5 multipv 100000000 score cp 1 pv e2e4",
             "info depth 5 score mate -2147483648 pv e2e4",
             "info depth 5 score cp -2147483648 pv e2e4",
+            "info depth 5 score mate 40000 pv e2e4",
         ] {
             assert!(parse_info(garbled, 5).is_none(), "{garbled}");
         }

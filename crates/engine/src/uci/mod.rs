@@ -106,7 +106,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     /// Reads commands from `input` until `quit` or the end of the input, then stops any search
     /// still running, so that its `bestmove` is written before the engine exits. A line that
     /// is not UTF-8 (a GUI writing Latin-1, say) is refused like any bad command; only a
-    /// failure to read at all ends the loop.
+    /// failure to read at all ends the loop early, with that error.
     pub fn run(&mut self, mut input: impl BufRead) -> std::io::Result<()> {
         let mut bytes = Vec::new();
         while input.read_until(b'\n', &mut bytes)? > 0 {
@@ -215,14 +215,15 @@ impl<W: Write + Send + 'static> Engine<W> {
                 self.change_search(config);
             }
             ("go", ["perft", depth]) => {
-                let depth: u64 = depth
+                // Perft recurses once a ply: a depth in the thousands would overflow the
+                // stack, and any depth past the search's could never finish anyway.
+                let depth = depth
                     .parse()
-                    .map_err(|_| format!("perft depth {depth:?} is not a whole number"))?;
-                // No count that deep could finish, and the loop reads nothing while one runs.
-                let depth = u32::try_from(depth)
                     .ok()
                     .filter(|&depth| depth <= MAX_DEPTH)
-                    .ok_or_else(|| format!("perft depth {depth} is outside 0 to {MAX_DEPTH}"))?;
+                    .ok_or_else(|| {
+                        format!("perft depth {depth:?} is not a whole number from 0 to {MAX_DEPTH}")
+                    })?;
                 self.say(perft_report(&self.position, depth).trim_end());
             }
             ("go", ["perft", ..]) => return Err("go perft takes one depth: go perft N".into()),

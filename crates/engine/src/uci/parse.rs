@@ -34,9 +34,10 @@ pub(super) fn parse_position(words: &[&str]) -> Result<(Position, Vec<u64>), Str
     Ok((position, history))
 }
 
-/// The words that start a part of a `go` command. After `searchmoves`, every word up to the
-/// next of these is a move, and must be legal.
-const GO_KEYWORDS: [&str; 12] = [
+/// The words that start a part of a `go` command: the arms of [`parse_go`]'s `match`, which
+/// must change with them. After `searchmoves`, every word up to the next of these is a move,
+/// and must be legal.
+pub(super) const GO_KEYWORDS: [&str; 12] = [
     "wtime",
     "btime",
     "winc",

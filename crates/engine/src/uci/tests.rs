@@ -666,7 +666,7 @@ go perft 0
     let lines: Vec<&str> = output.lines().collect();
     assert_eq!(
         lines[0],
-        format!("info string perft depth 65 is outside 0 to {MAX_DEPTH}")
+        format!("info string perft depth \"65\" is not a whole number from 0 to {MAX_DEPTH}")
     );
     assert_eq!(lines[1], "info string go perft takes one depth: go perft N");
     assert_eq!(lines[2], lines[1]);
@@ -690,6 +690,21 @@ fn searchmoves_names_an_illegal_move_and_wants_at_least_one() {
         "info string go searchmoves needs at least one move"
     );
     assert_eq!(lines.len(), 2, "neither search started: {output}");
+}
+
+#[test]
+fn every_go_keyword_ends_a_searchmoves_list_and_is_read_as_itself() {
+    let start = Position::startpos();
+    for keyword in parse::GO_KEYWORDS {
+        let after: &[&str] = match keyword {
+            "infinite" | "ponder" => &[],
+            "searchmoves" => &["d2d4"],
+            _ => &["1"],
+        };
+        let words = [&["searchmoves", "e2e4", keyword], after].concat();
+        let limits = parse::parse_go(&start, &words);
+        assert!(limits.is_ok(), "{keyword}: {limits:?}");
+    }
 }
 
 #[test]
