@@ -74,7 +74,7 @@ pub fn positive_depth(text: &str) -> Result<u32, String> {
 }
 
 /// A finite number that `accept` takes, or an error saying that `text` is not `what`.
-fn real(text: &str, accept: fn(f64) -> bool, what: &str) -> Result<f64, String> {
+pub fn real(text: &str, accept: fn(f64) -> bool, what: &str) -> Result<f64, String> {
     text.parse::<f64>()
         .ok()
         .filter(|&x| x.is_finite() && accept(x))

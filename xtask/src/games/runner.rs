@@ -435,19 +435,12 @@ fn uci_option(text: &str) -> Result<(String, String), String> {
 
 /// A probability, for the SPRT's error rates.
 fn probability(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|n| n.is_finite() && *n >= 0.0)
-        .ok_or_else(|| format!("{text:?} is not a probability"))
+    crate::cli::real(text, |p| p >= 0.0, "a probability")
 }
 
 /// A number that may be negative, for an Elo bound.
 fn signed(value: &str) -> Result<f64, String> {
-    value
-        .parse::<f64>()
-        .ok()
-        .filter(|n| n.is_finite())
-        .ok_or_else(|| format!("{value:?} is not a number"))
+    crate::cli::real(value, |_| true, "a number")
 }
 
 /// The longest clock or increment a game may have, in seconds: a day. A longer one is a

@@ -300,11 +300,7 @@ fn at_least_two(text: &str) -> Result<usize, String> {
 
 /// A percentage above zero, as a fraction.
 fn positive_fraction(text: &str) -> Result<f64, String> {
-    text.parse::<f64>()
-        .ok()
-        .filter(|n| n.is_finite() && *n > 0.0)
-        .map(|n| n / 100.0)
-        .ok_or_else(|| format!("{text:?}: give a positive number"))
+    crate::cli::positive_real(text).map(|n| n / 100.0)
 }
 
 /// Runs round `number`: both sides on the round's layout and with the round's environment,
