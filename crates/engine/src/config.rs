@@ -96,6 +96,9 @@ bitflags::bitflags! {
         /// node with a single ply left neither reads nor teaches its tables, and orders its
         /// quiet moves by the history alone, as the search without them does.
         const CONTINUATION_HISTORY_FROM_DEPTH_2 = 1 << 21;
+        /// Reductions by history (section 14.1): a late quiet move's reduction grows when its
+        /// ordering score says it has mostly failed, and shrinks when it has mostly cut off.
+        const LMR_HISTORY = 1 << 22;
     }
 }
 
@@ -273,6 +276,12 @@ pub const SWITCHES: &[Switch] = &[
         name: "probcut",
         introduced: Introduced::Section("14.1"),
         flag: Switches::PROBCUT,
+        off_from: Some(LAST_STAGE),
+    },
+    Switch {
+        name: "lmrhist",
+        introduced: Introduced::Section("14.1"),
+        flag: Switches::LMR_HISTORY,
         off_from: Some(LAST_STAGE),
     },
 ];

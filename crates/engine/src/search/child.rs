@@ -37,7 +37,7 @@ impl Searcher<'_> {
     ) -> Result<i32, Stopped> {
         let child = self.play(position, mv, ply);
         let depth = depth + self.extension(mv, ply);
-        let reduction = self.reduction((mv, band), depth, searched, (ply, pv_node));
+        let reduction = self.reduction(position, (mv, band), depth, searched, (ply, pv_node));
         if reduction > 0 {
             let reduced = depth - 1 - reduction;
             self.stack[ply + 1].cut_node = true;

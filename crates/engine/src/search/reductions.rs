@@ -6,6 +6,8 @@ use super::{Depth, Searcher};
 use crate::config::Switches;
 use crate::moves::Move;
 use crate::ordering::Band;
+use crate::ordering::tables::MAX_HISTORY;
+use crate::position::Position;
 use std::sync::OnceLock;
 
 /// The least depth at which a node reduces: below it the reduced search would be a quiescence
@@ -23,6 +25,17 @@ pub const LMR_BASE: f64 = 0.75;
 /// The divisor of the logarithms' product in a reduction (see [`LMR_BASE`]): the larger it
 /// is, the less the reduction grows with depth and move number.
 pub const LMR_DIVISOR: f64 = 2.25;
+
+/// How much ordering score moves a reduction by one ply, under `lmrhist` (section 14.1): an
+/// eighth of the most one history table can hold, eight cutoffs more than failures taught at
+/// depth 16, say, or thirty-two at depth 8. A quiet move's score sums the history table's
+/// and, with continuation history on, two more.
+pub const LMR_HISTORY_PER_PLY: i32 = MAX_HISTORY / 8;
+
+/// The most plies a move's history may add to its reduction or take from it, under
+/// `lmrhist`: the history is a guess about the move, and the table's reduction, which the
+/// depth and the move's place in the order give, stays the larger part of the answer.
+pub const LMR_HISTORY_MAX_PLIES: Depth = 2;
 
 /// The depths and move numbers the table of reductions covers; deeper or later ones read its
 /// last row or column.
@@ -65,19 +78,21 @@ pub(super) fn table_reduction(depth: Depth, searched: usize) -> Depth {
 }
 
 impl Searcher<'_> {
-    /// The plies by which to reduce `mv`, from `band`, searched `depth` deep as the
-    /// `searched`-th move (from 0) of the node at `ply`, which `pv_node` says is a PV node or
-    /// not; 0 when it is searched at full depth.
+    /// The plies by which to reduce `mv`, a move of `position` from `band`, searched `depth`
+    /// deep as the `searched`-th move (from 0) of the node at `ply`, which `pv_node` says is
+    /// a PV node or not; 0 when it is searched at full depth.
     ///
     /// Only a quiet move late in the order is reduced, at a node deep enough: never one of
     /// the first [`LMR_MIN_SEARCHED`] moves, a capture or a promotion (which change the
     /// material, so the evaluation's view of them is least sure), a move that gives check
     /// (its child's frame says so), or any move of a node in check (whose few moves are all
     /// forced). A PV node, whose exact score is wanted, and a killer or the countermove,
-    /// which have refuted something before, are reduced one ply less. The reduced search
-    /// keeps at least one ply, so it is never a bare quiescence search.
+    /// which have refuted something before, are reduced one ply less; and with `lmrhist` on,
+    /// the move's own history moves the reduction too ([`Searcher::history_plies`]). The
+    /// reduced search keeps at least one ply, so it is never a bare quiescence search.
     pub(super) fn reduction(
         &self,
+        position: &Position,
         (mv, band): (Move, Band),
         depth: Depth,
         searched: usize,
@@ -93,7 +108,24 @@ impl Searcher<'_> {
         let mut reduction = table_reduction(depth, searched);
         reduction -= Depth::from(pv_node);
         reduction -= Depth::from(matches!(band, Band::Killer | Band::Countermove));
+        if self.config.is_on(Switches::LMR_HISTORY) {
+            reduction -= self.history_plies(position, mv, depth, ply);
+        }
         reduction.clamp(0, depth - 2)
+    }
+
+    /// The plies that the quiet move `mv` of `position`, at the node at `ply` with `depth`
+    /// plies left, takes off its reduction by its history: one for each
+    /// [`LMR_HISTORY_PER_PLY`] of its ordering score above zero, or, below zero, one more for
+    /// each, at most [`LMR_HISTORY_MAX_PLIES`] either way. The score is the order's own, read
+    /// again: the order keeps a move's key, not its parts, and a killer's key is not its score.
+    /// Most late moves score near zero and keep the table's reduction, since a malus falls
+    /// only on the quiet moves searched before a cutoff, and most cutoffs come with a node's
+    /// first move; the moves this acts on are mostly ones that have cut off elsewhere.
+    fn history_plies(&self, position: &Position, mv: Move, depth: Depth, ply: usize) -> Depth {
+        let previous = self.previous_moves(ply, depth);
+        let score = self.tables.quiet_score(position, mv, &previous);
+        (score / LMR_HISTORY_PER_PLY).clamp(-LMR_HISTORY_MAX_PLIES, LMR_HISTORY_MAX_PLIES)
     }
 }
 
@@ -101,7 +133,8 @@ impl Searcher<'_> {
 mod tests {
     use super::*;
     use crate::config::SearchConfig;
-    use crate::movegen::find_move;
+    use crate::movegen::{find_move, legal_moves};
+    use crate::ordering::Previous;
     use crate::position::Position;
     use crate::search::{Control, Frame};
     use crate::tt::TranspositionTable;
@@ -142,13 +175,35 @@ mod tests {
         band: Band,
         config: SearchConfig,
     ) -> Depth {
+        reduction_after(fen, uci, (searched, band), config, 0)
+    }
+
+    /// [`reduction_of`], once the history has been taught, at the node's depth, that the move
+    /// cut off `taught` times, another quiet move failing before it, or, for a `taught` below
+    /// zero, that it failed that many times before another quiet move cut off.
+    fn reduction_after(
+        fen: &str,
+        uci: &str,
+        (searched, band): (usize, Band),
+        config: SearchConfig,
+        taught: i32,
+    ) -> Depth {
         let position = Position::from_fen(fen).unwrap();
         let mut table = TranspositionTable::new(1).unwrap();
         let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
         searcher.stack[1] = Frame::of(&position);
         let mv = find_move(&position, uci).unwrap();
+        let moves = legal_moves(&position);
+        let mut others = moves.as_slice().iter().copied();
+        let other = others.find(|&m| m.is_quiet() && m != mv).unwrap();
+        let (best, failed) = if taught > 0 { (mv, other) } else { (other, mv) };
+        for _ in 0..taught.abs() {
+            let teach = SearchConfig::default();
+            let previous = Previous::default();
+            (searcher.tables).record_cutoff(teach, &position, best, &[failed], 1, 10, &previous);
+        }
         searcher.play(&position, mv, 1);
-        searcher.reduction((mv, band), 10, searched, (1, false))
+        searcher.reduction(&position, (mv, band), 10, searched, (1, false))
     }
 
     /// [`reduction_of`] for a move from the quiet band under every switch.
@@ -203,7 +258,7 @@ mod tests {
         let mv = find_move(&position, "a1a2").unwrap();
         searcher.play(&position, mv, 1);
         assert_eq!(
-            searcher.reduction((mv, Band::Quiet), 10, 20, (1, true)),
+            searcher.reduction(&position, (mv, Band::Quiet), 10, 20, (1, true)),
             plain - 1
         );
     }
@@ -217,7 +272,7 @@ mod tests {
         let mv = find_move(&position, "a1a2").unwrap();
         searcher.play(&position, mv, 1);
         for depth in LMR_MIN_DEPTH..20 {
-            let reduction = searcher.reduction((mv, Band::Quiet), depth, 60, (1, false));
+            let reduction = searcher.reduction(&position, (mv, Band::Quiet), depth, 60, (1, false));
             assert!(depth - 1 - reduction >= 1, "depth {depth}");
         }
     }
@@ -226,5 +281,56 @@ mod tests {
     fn no_reduction_with_the_switch_off() {
         let off = SearchConfig::preset(15).unwrap();
         assert_eq!(reduction_of(MOVES, "a1a2", 20, Band::Quiet, off), 0);
+    }
+
+    /// The search with section 14.1's reductions by history switched on.
+    fn lmrhist() -> SearchConfig {
+        let mut config = SearchConfig::default();
+        config.set("lmrhist", true).unwrap();
+        config
+    }
+
+    /// Rook a1 to a2 of [`MOVES`], the 21st move of its node, from the quiet band.
+    const LATE_ROOK: (usize, Band) = (20, Band::Quiet);
+
+    #[test]
+    fn under_lmrhist_a_move_that_has_failed_is_reduced_more_and_one_that_cut_off_less() {
+        let plain = quiet(MOVES, "a1a2", 20);
+        assert!(plain > LMR_HISTORY_MAX_PLIES, "room to take the plies off");
+        let failed = reduction_after(MOVES, "a1a2", LATE_ROOK, lmrhist(), -200);
+        let cut_off = reduction_after(MOVES, "a1a2", LATE_ROOK, lmrhist(), 200);
+        assert_eq!(failed, plain + LMR_HISTORY_MAX_PLIES);
+        assert_eq!(cut_off, plain - LMR_HISTORY_MAX_PLIES);
+    }
+
+    #[test]
+    fn under_lmrhist_a_history_near_zero_leaves_the_reduction_as_it_was() {
+        let plain = quiet(MOVES, "a1a2", 20);
+        for taught in [-1, 0, 1] {
+            let reduction = reduction_after(MOVES, "a1a2", LATE_ROOK, lmrhist(), taught);
+            assert_eq!(reduction, plain, "taught {taught}");
+        }
+    }
+
+    #[test]
+    fn under_lmrhist_a_killer_with_a_good_history_is_reduced_less_again() {
+        let killer = (20, Band::Killer);
+        let plain = reduction_of(MOVES, "a1a2", 20, Band::Killer, lmrhist());
+        let cut_off = reduction_after(MOVES, "a1a2", killer, lmrhist(), 200);
+        assert_eq!(cut_off, plain - LMR_HISTORY_MAX_PLIES);
+    }
+
+    #[test]
+    fn without_lmrhist_the_history_does_not_move_a_reduction() {
+        let plain = quiet(MOVES, "a1a2", 20);
+        let config = SearchConfig::default();
+        assert_eq!(
+            reduction_after(MOVES, "a1a2", LATE_ROOK, config, -200),
+            plain
+        );
+        assert_eq!(
+            reduction_after(MOVES, "a1a2", LATE_ROOK, config, 200),
+            plain
+        );
     }
 }

@@ -1,0 +1,30 @@
+//! Section 14.1's figures for reductions by history: the book's six positions at depth 8 with
+//! the switch off and on, under main's search, and how many moves were reduced and what share
+//! of those were searched again at full depth.
+//!
+//! Searches of the six positions to depth 8 take seconds in release and far longer in debug,
+//! so the test is ignored by a plain `cargo test`; `cargo xtask ci` runs it in release.
+
+mod support {
+    pub mod depth8;
+}
+
+use support::depth8::{measure_all, switch_configurations, table};
+
+#[test]
+#[ignore = "two searches of the six positions at depth 8: run in release by cargo xtask ci"]
+fn the_six_positions_at_depth_8_with_and_without_reductions_by_history() {
+    let configurations = switch_configurations("lmrhist");
+    let rows = measure_all(&configurations);
+    let nodes = table(&configurations, &rows, |stats| stats.nodes.to_string());
+    insta::assert_snapshot!("lmrhist_nodes_depth_8", nodes);
+    let first = table(&configurations, &rows, |stats| {
+        format!("{:.1}%", stats.first_move_share())
+    });
+    insta::assert_snapshot!("lmrhist_first_move_depth_8", first);
+    let reduced = table(&configurations, &rows, |stats| {
+        let share = 100.0 * stats.reduced_re_searches as f64 / stats.reduced.max(1) as f64;
+        format!("{}/{share:.1}%", stats.reduced)
+    });
+    insta::assert_snapshot!("lmrhist_reduced_depth_8", reduced);
+}
