@@ -119,9 +119,9 @@ impl Searcher<'_> {
     /// [`LMR_HISTORY_PER_PLY`] of its ordering score above zero, or, below zero, one more for
     /// each, at most [`LMR_HISTORY_MAX_PLIES`] either way. The score is the order's own, read
     /// again: the order keeps a move's key, not its parts, and a killer's key is not its score.
-    /// Most late moves score near zero and keep the table's reduction, since a malus falls
-    /// only on the quiet moves searched before a cutoff, and most cutoffs come with a node's
-    /// first move; the moves this acts on are mostly ones that have cut off elsewhere.
+    /// A late move is seldom taught a malus, which falls only on the quiet moves searched
+    /// before a cutoff when most cutoffs come with a node's first move; so the step acts
+    /// mostly on moves that have cut off elsewhere, and reduces them less.
     fn history_plies(&self, position: &Position, mv: Move, depth: Depth, ply: usize) -> Depth {
         let previous = self.previous_moves(ply, depth);
         let score = self.tables.quiet_score(position, mv, &previous);
