@@ -17,7 +17,9 @@ use cb2026::position::Position;
 use cb2026::score::MATE;
 use cb2026::search::{Control, Searcher, base_reduction, root_moves};
 use cb2026::tt::TranspositionTable;
-use support::depth8::{configurations, measure_all, ordering_off_configurations, table};
+use support::depth8::{
+    configurations, measure_all, ordering_off_configurations, reduced_cell, table,
+};
 
 #[test]
 #[ignore = "two searches of the six positions at depth 8: run in release by cargo xtask ci"]
@@ -30,10 +32,7 @@ fn the_six_positions_at_depth_8_with_and_without_late_move_reductions() {
         format!("{:.1}%", stats.first_move_share())
     });
     insta::assert_snapshot!("stage_16_first_move_depth_8", first);
-    let reduced = table(&configurations, &rows, |stats| {
-        let share = 100.0 * stats.reduced_re_searches as f64 / stats.reduced.max(1) as f64;
-        format!("{}/{share:.1}%", stats.reduced)
-    });
+    let reduced = table(&configurations, &rows, reduced_cell);
     insta::assert_snapshot!("stage_16_reduced_depth_8", reduced);
 }
 

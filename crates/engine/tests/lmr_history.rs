@@ -9,7 +9,7 @@ mod support {
     pub mod depth8;
 }
 
-use support::depth8::{measure_all, switch_configurations, table};
+use support::depth8::{measure_all, reduced_cell, switch_configurations, table};
 
 #[test]
 #[ignore = "two searches of the six positions at depth 8: run in release by cargo xtask ci"]
@@ -22,9 +22,6 @@ fn the_six_positions_at_depth_8_with_and_without_reductions_by_history() {
         format!("{:.1}%", stats.first_move_share())
     });
     insta::assert_snapshot!("lmrhist_first_move_depth_8", first);
-    let reduced = table(&configurations, &rows, |stats| {
-        let share = 100.0 * stats.reduced_re_searches as f64 / stats.reduced.max(1) as f64;
-        format!("{}/{share:.1}%", stats.reduced)
-    });
+    let reduced = table(&configurations, &rows, reduced_cell);
     insta::assert_snapshot!("lmrhist_reduced_depth_8", reduced);
 }
