@@ -35,7 +35,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 41] = [
+pub const EXERCISES: [Exercise; 43] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -363,6 +363,22 @@ pub const EXERCISES: [Exercise; 41] = [
         to: "",
         target: &["--lib"],
         test: "search::probcut::tests::no_cut_at_pv_nodes_shallow_nodes_in_check_for_mate_scores_or_with_the_switch_off",
+    },
+    Exercise {
+        page: "ch14-1-further-pruning.md",
+        file: "crates/engine/src/search/reductions.rs",
+        from: ".clamp(-LMR_HISTORY_MAX_PLIES, LMR_HISTORY_MAX_PLIES)",
+        to: "",
+        target: &["--lib"],
+        test: "search::reductions::tests::under_lmrhist_a_move_that_has_failed_is_reduced_more_and_one_that_cut_off_less",
+    },
+    Exercise {
+        page: "ch14-1-further-pruning.md",
+        file: "crates/engine/src/search/reductions.rs",
+        from: " && self.stack[ply].cut_node",
+        to: "",
+        target: &["--lib"],
+        test: "search::reductions::tests::under_lmrcut_a_late_move_of_an_expected_cut_node_is_reduced_more",
     },
 ];
 

@@ -99,6 +99,10 @@ bitflags::bitflags! {
         /// Reductions by history (section 14.1): a late quiet move's reduction grows when its
         /// ordering score says it has mostly failed, and shrinks when it has mostly cut off.
         const LMR_HISTORY = 1 << 22;
+        /// Deeper reductions at cut nodes (section 14.1): a late quiet move of a node that
+        /// its parent expects to be cut off is reduced a ply more, since the move that cuts
+        /// such a node off usually comes early in its order.
+        const LMR_CUT_NODE = 1 << 23;
     }
 }
 
@@ -282,6 +286,12 @@ pub const SWITCHES: &[Switch] = &[
         name: "lmrhist",
         introduced: Introduced::Section("14.1"),
         flag: Switches::LMR_HISTORY,
+        off_from: Some(LAST_STAGE),
+    },
+    Switch {
+        name: "lmrcut",
+        introduced: Introduced::Section("14.1"),
+        flag: Switches::LMR_CUT_NODE,
         off_from: Some(LAST_STAGE),
     },
 ];

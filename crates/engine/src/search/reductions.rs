@@ -37,6 +37,12 @@ pub const LMR_HISTORY_PER_PLY: i32 = MAX_HISTORY / 8;
 /// depth and the move's place in the order give, stays the larger part of the answer.
 pub const LMR_HISTORY_MAX_PLIES: Depth = 2;
 
+/// The plies a late quiet move of an expected cut node is reduced beyond the table's
+/// reduction, under `lmrcut` (section 14.1). At such a node one move is expected to reach beta,
+/// and it is usually among the first few: the moves that come after them are there to be
+/// refuted quickly, not to be searched with care.
+pub const LMR_CUT_NODE_PLIES: Depth = 1;
+
 /// The depths and move numbers the table of reductions covers; deeper or later ones read its
 /// last row or column.
 const LMR_TABLE_SIZE: usize = 64;
@@ -87,9 +93,11 @@ impl Searcher<'_> {
     /// material, so the evaluation's view of them is least sure), a move that gives check
     /// (its child's frame says so), or any move of a node in check (whose few moves are all
     /// forced). A PV node, whose exact score is wanted, and a killer or the countermove,
-    /// which have refuted something before, are reduced one ply less; and with `lmrhist` on,
-    /// the move's own history moves the reduction too ([`Searcher::history_plies`]). The
-    /// reduced search keeps at least one ply, so it is never a bare quiescence search.
+    /// which have refuted something before, are reduced one ply less. With `lmrhist` on, the
+    /// move's own history moves the reduction too ([`Searcher::history_plies`]), and with
+    /// `lmrcut` on, a node its parent expects to be cut off reduces its late moves
+    /// [`LMR_CUT_NODE_PLIES`] more. The reduced search keeps at least one ply, so it is never
+    /// a bare quiescence search.
     pub(super) fn reduction(
         &self,
         position: &Position,
@@ -110,6 +118,9 @@ impl Searcher<'_> {
         reduction -= Depth::from(matches!(band, Band::Killer | Band::Countermove));
         if self.config.is_on(Switches::LMR_HISTORY) {
             reduction -= self.history_plies(position, mv, depth, ply);
+        }
+        if self.config.is_on(Switches::LMR_CUT_NODE) && self.stack[ply].cut_node {
+            reduction += LMR_CUT_NODE_PLIES;
         }
         reduction.clamp(0, depth - 2)
     }
@@ -266,14 +277,20 @@ mod tests {
     #[test]
     fn the_reduced_search_keeps_a_ply() {
         let position = Position::from_fen(MOVES).unwrap();
-        let mut table = TranspositionTable::new(1).unwrap();
-        let config = SearchConfig::default();
-        let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
-        let mv = find_move(&position, "a1a2").unwrap();
-        searcher.play(&position, mv, 1);
-        for depth in LMR_MIN_DEPTH..20 {
-            let reduction = searcher.reduction(&position, (mv, Band::Quiet), depth, 60, (1, false));
-            assert!(depth - 1 - reduction >= 1, "depth {depth}");
+        for (config, cut_node) in [(SearchConfig::default(), false), (lmrcut(), true)] {
+            let mut table = TranspositionTable::new(1).unwrap();
+            let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+            searcher.stack[1].cut_node = cut_node;
+            let mv = find_move(&position, "a1a2").unwrap();
+            searcher.play(&position, mv, 1);
+            for depth in LMR_MIN_DEPTH..20 {
+                let late = (mv, Band::Quiet);
+                let reduction = searcher.reduction(&position, late, depth, 60, (1, false));
+                assert!(
+                    depth - 1 - reduction >= 1,
+                    "depth {depth}, cut node {cut_node}"
+                );
+            }
         }
     }
 
@@ -332,5 +349,42 @@ mod tests {
             reduction_after(MOVES, "a1a2", LATE_ROOK, config, 200),
             plain
         );
+    }
+
+    /// The search with section 14.1's deeper reductions at cut nodes switched on.
+    fn lmrcut() -> SearchConfig {
+        let mut config = SearchConfig::default();
+        config.set("lmrcut", true).unwrap();
+        config
+    }
+
+    /// The reduction `config` gives rook a1 to a2 of [`MOVES`], the 21st move of a node 10
+    /// deep at ply 1 that is not a PV node, from the quiet band, when the node's parent
+    /// expects it to be cut off (`cut_node`) or to fail low.
+    fn late_rook_at(cut_node: bool, config: SearchConfig) -> Depth {
+        let position = Position::from_fen(MOVES).unwrap();
+        let mut table = TranspositionTable::new(1).unwrap();
+        let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+        searcher.stack[1].cut_node = cut_node;
+        let mv = find_move(&position, "a1a2").unwrap();
+        searcher.play(&position, mv, 1);
+        searcher.reduction(&position, (mv, Band::Quiet), 10, 20, (1, false))
+    }
+
+    #[test]
+    fn under_lmrcut_a_late_move_of_an_expected_cut_node_is_reduced_more() {
+        let plain = quiet(MOVES, "a1a2", 20);
+        assert_eq!(
+            late_rook_at(false, lmrcut()),
+            plain,
+            "at an expected all node"
+        );
+        assert_eq!(late_rook_at(true, lmrcut()), plain + LMR_CUT_NODE_PLIES);
+    }
+
+    #[test]
+    fn without_lmrcut_a_cut_node_reduces_as_an_all_node_does() {
+        let config = SearchConfig::default();
+        assert_eq!(late_rook_at(true, config), late_rook_at(false, config));
     }
 }
