@@ -358,33 +358,49 @@ mod tests {
         config
     }
 
-    /// The reduction `config` gives rook a1 to a2 of [`MOVES`], the 21st move of a node 10
-    /// deep at ply 1 that is not a PV node, from the quiet band, when the node's parent
-    /// expects it to be cut off (`cut_node`) or to fail low.
-    fn late_rook_at(cut_node: bool, config: SearchConfig) -> Depth {
+    /// The reduction `config` gives rook a1 to a2 of [`MOVES`], searched from `band` as the
+    /// `searched`-th move (from 0) of a node `depth` deep at ply 1 that is not a PV node,
+    /// when the node's parent expects it to be cut off (`cut_node`) or to fail low.
+    fn rook_at(cut_node: bool, config: SearchConfig, (depth, searched, band): Late) -> Depth {
         let position = Position::from_fen(MOVES).unwrap();
         let mut table = TranspositionTable::new(1).unwrap();
         let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
         searcher.stack[1].cut_node = cut_node;
         let mv = find_move(&position, "a1a2").unwrap();
         searcher.play(&position, mv, 1);
-        searcher.reduction(&position, (mv, Band::Quiet), 10, 20, (1, false))
+        searcher.reduction(&position, (mv, band), depth, searched, (1, false))
     }
+
+    /// A move's depth, its number in its node's order (from 0) and its band.
+    type Late = (Depth, usize, Band);
+
+    /// The 21st move of a node 10 deep, from the quiet band: reduced by the table alone.
+    const LATE_AT_10: Late = (10, 20, Band::Quiet);
 
     #[test]
     fn under_lmrcut_a_late_move_of_an_expected_cut_node_is_reduced_more() {
         let plain = quiet(MOVES, "a1a2", 20);
+        let all_node = rook_at(false, lmrcut(), LATE_AT_10);
+        assert_eq!(all_node, plain, "at an expected all node");
         assert_eq!(
-            late_rook_at(false, lmrcut()),
-            plain,
-            "at an expected all node"
+            rook_at(true, lmrcut(), LATE_AT_10),
+            plain + LMR_CUT_NODE_PLIES
         );
-        assert_eq!(late_rook_at(true, lmrcut()), plain + LMR_CUT_NODE_PLIES);
+    }
+
+    #[test]
+    fn under_lmrcut_a_killer_the_table_left_alone_is_reduced_at_a_cut_node() {
+        let killer = (LMR_MIN_DEPTH, LMR_MIN_SEARCHED, Band::Killer);
+        assert_eq!(table_reduction(LMR_MIN_DEPTH, LMR_MIN_SEARCHED), 1);
+        assert_eq!(rook_at(false, lmrcut(), killer), 0);
+        assert_eq!(rook_at(true, lmrcut(), killer), LMR_CUT_NODE_PLIES);
     }
 
     #[test]
     fn without_lmrcut_a_cut_node_reduces_as_an_all_node_does() {
         let config = SearchConfig::default();
-        assert_eq!(late_rook_at(true, config), late_rook_at(false, config));
+        for late in [LATE_AT_10, (LMR_MIN_DEPTH, LMR_MIN_SEARCHED, Band::Killer)] {
+            assert_eq!(rook_at(true, config, late), rook_at(false, config, late));
+        }
     }
 }
