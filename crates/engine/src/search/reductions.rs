@@ -276,16 +276,9 @@ mod tests {
 
     #[test]
     fn the_reduced_search_keeps_a_ply() {
-        let position = Position::from_fen(MOVES).unwrap();
         for (config, cut_node) in [(SearchConfig::default(), false), (lmrcut(), true)] {
-            let mut table = TranspositionTable::new(1).unwrap();
-            let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
-            searcher.stack[1].cut_node = cut_node;
-            let mv = find_move(&position, "a1a2").unwrap();
-            searcher.play(&position, mv, 1);
             for depth in LMR_MIN_DEPTH..20 {
-                let late = (mv, Band::Quiet);
-                let reduction = searcher.reduction(&position, late, depth, 60, (1, false));
+                let reduction = rook_at(cut_node, config, (depth, 60, Band::Quiet));
                 assert!(
                     depth - 1 - reduction >= 1,
                     "depth {depth}, cut node {cut_node}"
