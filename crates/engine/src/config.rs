@@ -103,6 +103,10 @@ bitflags::bitflags! {
         /// its parent expects to be cut off is reduced a ply more, since the move that cuts
         /// such a node off usually comes early in its order.
         const LMR_CUT_NODE = 1 << 23;
+        /// A null-move reduction that grows with the depth (section 14.1): the pass at a node
+        /// is searched a ply shallower for every three plies of the node's depth, from a
+        /// reduction of three, where every stage's search reduces it by two.
+        const NULL_MOVE_BY_DEPTH = 1 << 24;
     }
 }
 
@@ -292,6 +296,12 @@ pub const SWITCHES: &[Switch] = &[
         name: "lmrcut",
         introduced: Introduced::Section("14.1"),
         flag: Switches::LMR_CUT_NODE,
+        off_from: Some(LAST_STAGE),
+    },
+    Switch {
+        name: "nulldepth",
+        introduced: Introduced::Section("14.1"),
+        flag: Switches::NULL_MOVE_BY_DEPTH,
         off_from: Some(LAST_STAGE),
     },
 ];

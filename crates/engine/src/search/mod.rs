@@ -53,7 +53,9 @@ pub use futility::{
 pub use history_pruning::{HISTORY_PRUNING_FAILURES, HISTORY_PRUNING_MAX_DEPTH};
 pub use iir::{IIR_MIN_DEPTH, IIR_REDUCTION};
 pub use move_pruning::{LMP_BASE, LMP_MAX_DEPTH, late_move_count};
-pub use null_move::{NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION};
+pub use null_move::{
+    NULL_MOVE_DEPTH_BASE, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_MIN_DEPTH, NULL_MOVE_REDUCTION,
+};
 pub use one_ply::{choose_move, score_after};
 pub use probcut::{PROBCUT_MARGIN, PROBCUT_MIN_DEPTH, PROBCUT_REDUCTION};
 pub use reductions::{LMR_BASE, LMR_DIVISOR, LMR_MIN_DEPTH, LMR_MIN_SEARCHED, base_reduction};

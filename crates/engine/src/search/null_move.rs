@@ -20,6 +20,16 @@ pub const NULL_MOVE_MIN_DEPTH: Depth = 3;
 /// larger or depth-growing R tried solved fewer, though their trees were up to half as large.
 pub const NULL_MOVE_REDUCTION: Depth = 2;
 
+/// With `nulldepth` on (section 14.1), the reduction before the node's depth adds to it. At
+/// [`NULL_MOVE_MIN_DEPTH`], the least depth that tries a null move, the depth adds a ply and R
+/// is 4; the pass is answered by a quiescence search alone there, as it is with R = 2.
+pub const NULL_MOVE_DEPTH_BASE: Depth = 3;
+
+/// With `nulldepth` on (section 14.1), the plies of the node's depth that add one ply to the
+/// reduction: `NULL_MOVE_DEPTH_BASE + depth / 3`, the row `3+depth÷3` of chapter 12's table,
+/// R = 4 at depth 3, 5 at depth 6, 6 at depth 9.
+pub const NULL_MOVE_DEPTH_DIVISOR: Depth = 3;
+
 impl Searcher<'_> {
     /// The score that ends the node at `ply`, `depth` plies deep with the window (`alpha`,
     /// `beta`), if passing the turn still leaves the side to move at or above `beta`; `None` if
@@ -53,7 +63,7 @@ impl Searcher<'_> {
             return Ok(None);
         }
         let child = self.play_null(position, ply);
-        let reduced = depth - 1 - NULL_MOVE_REDUCTION;
+        let reduced = depth - 1 - self.null_move_reduction(depth);
         let score = -self.negamax(&child, reduced, ply + 1, -beta, -beta + 1)?;
         self.stats.null_move(score >= beta);
         if score < beta {
@@ -61,6 +71,18 @@ impl Searcher<'_> {
         }
         // A mate found after passing is not a mate: the side to move cannot really pass.
         Ok(Some(if score >= MATE_BOUND { beta } else { score }))
+    }
+
+    /// The reduction R of the pass at a node `depth` plies deep: [`NULL_MOVE_REDUCTION`] in
+    /// every stage's search, and from section 14.1, with `nulldepth` on, one that grows with
+    /// the depth, [`NULL_MOVE_DEPTH_BASE`] plus a ply for every [`NULL_MOVE_DEPTH_DIVISOR`]
+    /// plies. A deep node's pass then costs a smaller share of the node's own search, and the
+    /// threat it looks for is still seen, only a little less far.
+    fn null_move_reduction(&self, depth: Depth) -> Depth {
+        if !self.config.is_on(Switches::NULL_MOVE_BY_DEPTH) {
+            return NULL_MOVE_REDUCTION;
+        }
+        NULL_MOVE_DEPTH_BASE + depth / NULL_MOVE_DEPTH_DIVISOR
     }
 }
 
@@ -205,6 +227,52 @@ mod tests {
         searcher.stack[2].null = false;
         searcher.stack[4].null = false;
         assert!(searcher.is_draw(&again, 4));
+    }
+
+    /// Main's search with the null move's reduction growing with the depth.
+    fn nulldepth() -> SearchConfig {
+        let mut config = SearchConfig::default();
+        config.set("nulldepth", true).unwrap();
+        config
+    }
+
+    /// The reduction a searcher under `config` gives the pass at each of `depths`.
+    fn reductions(config: SearchConfig, depths: &[Depth]) -> Vec<Depth> {
+        let mut table = TranspositionTable::new(1).unwrap();
+        let searcher = Searcher::new(&[], Control::default(), &mut table, config);
+        let depths = depths.iter();
+        depths
+            .map(|&depth| searcher.null_move_reduction(depth))
+            .collect()
+    }
+
+    #[test]
+    fn under_nulldepth_the_reduction_grows_a_ply_every_three_plies_of_depth() {
+        let depths = [3, 5, 6, 8, 9, 12];
+        assert_eq!(reductions(nulldepth(), &depths), [4, 4, 5, 5, 6, 7]);
+        let fixed = vec![NULL_MOVE_REDUCTION; depths.len()];
+        assert_eq!(reductions(SearchConfig::default(), &depths), fixed);
+    }
+
+    #[test]
+    fn under_nulldepth_a_deep_pass_costs_fewer_nodes_and_still_cuts_off() {
+        // Nine plies deep, a rook up: the pass is searched 8 - 2 = 6 plies deep in main's
+        // search, and 8 - 6 = 2 plies deep with the reduction grown by the depth.
+        let position = Position::from_fen(ROOK_UP).unwrap();
+        let nodes_and_cut = |config| {
+            let mut table = TranspositionTable::new(1).unwrap();
+            let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+            searcher.stack[1] = Frame::of(&position);
+            let cut = searcher.null_move(&position, 9, 1, (-1, 0)).unwrap();
+            (searcher.stats.nodes, cut.is_some())
+        };
+        let (fixed, fixed_cut) = nodes_and_cut(SearchConfig::default());
+        let (grown, grown_cut) = nodes_and_cut(nulldepth());
+        assert!(fixed_cut && grown_cut);
+        assert!(
+            grown < fixed,
+            "{grown} nodes with nulldepth, {fixed} without"
+        );
     }
 
     #[test]
