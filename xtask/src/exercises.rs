@@ -35,7 +35,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 43] = [
+pub const EXERCISES: [Exercise; 44] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -379,6 +379,14 @@ pub const EXERCISES: [Exercise; 43] = [
         to: "",
         target: &["--lib"],
         test: "search::reductions::tests::under_lmrcut_a_late_move_of_an_expected_cut_node_is_reduced_more",
+    },
+    Exercise {
+        page: "ch14-1-further-pruning.md",
+        file: "crates/engine/src/search/null_move.rs",
+        from: " + depth / NULL_MOVE_DEPTH_DIVISOR",
+        to: "",
+        target: &["--lib"],
+        test: "search::null_move::tests::under_nulldepth_the_reduction_grows_a_ply_every_three_plies_of_depth",
     },
 ];
 

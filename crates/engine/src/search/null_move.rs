@@ -76,8 +76,9 @@ impl Searcher<'_> {
     /// The reduction R of the pass at a node `depth` plies deep: [`NULL_MOVE_REDUCTION`] in
     /// every stage's search, and from section 14.1, with `nulldepth` on, one that grows with
     /// the depth, [`NULL_MOVE_DEPTH_BASE`] plus a ply for every [`NULL_MOVE_DEPTH_DIVISOR`]
-    /// plies. A deep node's pass then costs a smaller share of the node's own search, and the
-    /// threat it looks for is still seen, only a little less far.
+    /// plies. A deep node's pass then costs a smaller share of the node's own search, at the
+    /// risk of threats that the shallower search no longer sees: section 14.1's games found
+    /// the risk the larger, and the switch is off by default.
     fn null_move_reduction(&self, depth: Depth) -> Depth {
         if !self.config.is_on(Switches::NULL_MOVE_BY_DEPTH) {
             return NULL_MOVE_REDUCTION;
