@@ -16,7 +16,7 @@ use cb2026::movegen::find_move;
 use cb2026::position::Position;
 use cb2026::search::{Control, NULL_MOVE_REDUCTION, Searcher, root_moves};
 use cb2026::tt::TranspositionTable;
-use support::depth8::{configurations, measure_all, table};
+use support::depth8::{configurations, measure_all, null_move_cell, table};
 
 #[test]
 #[ignore = "two searches of the six positions at depth 8: run in release by cargo xtask ci"]
@@ -29,10 +29,7 @@ fn the_six_positions_at_depth_8_with_and_without_the_null_move() {
         format!("{:.1}%", stats.first_move_share())
     });
     insta::assert_snapshot!("null_move_first_move_depth_8", first);
-    let tries = table(&configurations, &rows, |stats| {
-        let share = 100.0 * stats.null_cutoffs as f64 / stats.null_moves.max(1) as f64;
-        format!("{}/{share:.1}%", stats.null_moves)
-    });
+    let tries = table(&configurations, &rows, null_move_cell);
     insta::assert_snapshot!("null_move_tries_depth_8", tries);
 }
 

@@ -241,10 +241,8 @@ mod tests {
     fn reductions(config: SearchConfig, depths: &[Depth]) -> Vec<Depth> {
         let mut table = TranspositionTable::new(1).unwrap();
         let searcher = Searcher::new(&[], Control::default(), &mut table, config);
-        let depths = depths.iter();
-        depths
-            .map(|&depth| searcher.null_move_reduction(depth))
-            .collect()
+        let reduction = |&depth| searcher.null_move_reduction(depth);
+        depths.iter().map(reduction).collect()
     }
 
     #[test]

@@ -107,6 +107,13 @@ pub fn table(
     text
 }
 
+/// The cell chapter 12 and section 14.1 give the null move: the null moves tried, then the
+/// share of them that cut the node off, as `3647/78.5%`.
+pub fn null_move_cell(stats: &Stats) -> String {
+    let share = 100.0 * stats.null_cutoffs as f64 / stats.null_moves.max(1) as f64;
+    format!("{}/{share:.1}%", stats.null_moves)
+}
+
 /// The cell chapter 13 and section 14.1 give late move reductions: the moves searched at a
 /// reduced depth, then the share of them searched again at full depth, as `19860/1.2%`.
 pub fn reduced_cell(stats: &Stats) -> String {
