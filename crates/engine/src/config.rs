@@ -107,6 +107,10 @@ bitflags::bitflags! {
         /// is searched a ply shallower for every three plies of the node's depth, from a
         /// reduction of three, where every stage's search reduces it by two.
         const NULL_MOVE_BY_DEPTH = 1 << 24;
+        /// Time by the search's stability (section 8.1): a timed search starts a new depth
+        /// for longer when its best move has just changed or its score has just fallen, and
+        /// for less long when the same move has stayed best for several depths.
+        const TIME_STABILITY = 1 << 25;
     }
 }
 
@@ -302,6 +306,12 @@ pub const SWITCHES: &[Switch] = &[
         name: "nulldepth",
         introduced: Introduced::Section("14.1"),
         flag: Switches::NULL_MOVE_BY_DEPTH,
+        off_from: Some(LAST_STAGE),
+    },
+    Switch {
+        name: "stability",
+        introduced: Introduced::Section("8.1"),
+        flag: Switches::TIME_STABILITY,
         off_from: Some(LAST_STAGE),
     },
 ];

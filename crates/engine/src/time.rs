@@ -7,6 +7,7 @@
 //! margin for what the engine cannot see, such as the interface reading its answer.
 
 use crate::limits::Limits;
+use crate::moves::Move;
 use crate::piece::Color;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -36,6 +37,17 @@ pub const HARD_FACTOR: u64 = 3;
 /// The most of the usable time left, in per cent, that a single move may take, whatever the
 /// plan says: with `movestogo 1` the plan would be all of it.
 pub const MAX_SHARE_PERCENT: u64 = 50;
+
+/// With `stability` on (section 8.1), the soft limit after a finished depth, in per cent of the
+/// plain one, by the number of depths in a row before it that had found the same best move:
+/// a best move that has just changed asks for more time, one that has held for four depths
+/// or more for less. The plain soft limit is 100.
+pub const STABILITY_PERCENT: [u32; 5] = [180, 140, 110, 90, 75];
+
+/// With `stability` on (section 8.1), the most the soft limit grows, in per cent, when the
+/// score of a depth falls below the one of the depth before: one per cent for each centipawn
+/// it fell, up to this many.
+pub const SCORE_DROP_MAX_PERCENT: u32 = 60;
 
 /// How long a search may take: it starts no new depth after `soft` and gives up at `hard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,16 +152,46 @@ impl<'a> Clock<'a> {
         self.budget
     }
 
-    /// Whether the soft limit has passed: no new depth should start.
-    pub fn soft_passed(&mut self) -> bool {
+    /// Whether the soft limit, taken at `percent` per cent of itself, has passed: no new
+    /// depth should start.
+    pub fn soft_passed(&mut self, percent: u32) -> bool {
         self.running()
-            .is_some_and(|budget| self.started.elapsed() >= budget.soft)
+            .is_some_and(|budget| self.started.elapsed() >= budget.soft * percent / 100)
     }
 
     /// Whether the hard limit has passed: the search must give up.
     pub fn hard_passed(&mut self) -> bool {
         self.running()
             .is_some_and(|budget| self.started.elapsed() >= budget.hard)
+    }
+}
+
+/// How settled a search is, by the depths it has finished: the best move and score of the last
+/// one, and how many depths in a row before it had found the same best move. With `stability`
+/// on (section 8.1), it scales the soft limit.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Stability {
+    /// The best move and the score of the last depth finished, if one was.
+    last: Option<(Option<Move>, i32)>,
+    /// How many depths in a row before the last had found its best move.
+    stable_depths: usize,
+}
+
+impl Stability {
+    /// Takes in a finished depth's best move and score, and gives the soft limit to hold the
+    /// next depth to, in per cent of the plain one: [`STABILITY_PERCENT`] by how long the best
+    /// move has held, plus one for each centipawn the score fell since the depth before, up to
+    /// [`SCORE_DROP_MAX_PERCENT`].
+    pub fn soft_percent(&mut self, best: Option<Move>, score: i32) -> u32 {
+        let (same_best, drop) = match self.last {
+            Some((last_best, last_score)) => (last_best == best, last_score - score),
+            None => (false, 0),
+        };
+        self.stable_depths = if same_best { self.stable_depths + 1 } else { 0 };
+        self.last = Some((best, score));
+        let held = self.stable_depths.min(STABILITY_PERCENT.len() - 1);
+        let drop = drop.clamp(0, SCORE_DROP_MAX_PERCENT as i32) as u32;
+        STABILITY_PERCENT[held] + drop
     }
 }
 
@@ -287,6 +329,40 @@ mod tests {
                 "{time} ms, overhead {overhead}"
             );
         }
+    }
+
+    #[test]
+    fn a_best_move_that_holds_asks_for_less_time_and_a_falling_score_for_more() {
+        use crate::moves::MoveKind::DoublePush;
+        use crate::square::Square;
+        let e4 = Some(Move::new(Square::E2, Square::E4, DoublePush));
+        let d4 = Some(Move::new(Square::D2, Square::D4, DoublePush));
+        let mut stability = Stability::default();
+        // The first depth has nothing to hold to: as if its best move had just changed.
+        assert_eq!(stability.soft_percent(e4, 30), STABILITY_PERCENT[0]);
+        let held: Vec<u32> = (1..=6).map(|_| stability.soft_percent(e4, 30)).collect();
+        assert_eq!(held, [140, 110, 90, 75, 75, 75]);
+        // A new best move starts the count again, and so does the old one coming back.
+        assert_eq!(stability.soft_percent(d4, 30), STABILITY_PERCENT[0]);
+        assert_eq!(stability.soft_percent(e4, 30), STABILITY_PERCENT[0]);
+        // A score that falls adds a per cent a centipawn, up to the cap; one that rises adds
+        // nothing.
+        assert_eq!(stability.soft_percent(e4, 10), STABILITY_PERCENT[1] + 20);
+        assert_eq!(stability.soft_percent(e4, -500), STABILITY_PERCENT[2] + 60);
+        assert_eq!(stability.soft_percent(e4, 400), STABILITY_PERCENT[3]);
+    }
+
+    #[test]
+    fn the_soft_limit_scales_with_its_percent() {
+        let second = Some(Budget {
+            soft: Duration::from_secs(1),
+            hard: Duration::from_secs(10),
+        });
+        let half_a_second_ago = Instant::now() - Duration::from_millis(500);
+        let mut clock = Clock::new(half_a_second_ago, second, None);
+        assert!(!clock.soft_passed(100));
+        assert!(clock.soft_passed(40));
+        assert!(!clock.hard_passed());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use super::{Control, Depth, Frame, MAX_DEPTH, Searcher, Stopped, move_loop::no_moves_score};
 use crate::attacked::in_check;
-use crate::config::SearchConfig;
+use crate::config::{SearchConfig, Switches};
 use crate::limits::Limits;
 use crate::movegen::legal_moves;
 use crate::moves::Move;
@@ -12,7 +12,7 @@ use crate::ordering::tables::OrderingTables;
 use crate::position::Position;
 use crate::score::{DRAW, INFINITY, MATE};
 use crate::stats::Stats;
-use crate::time::{Clock, budget};
+use crate::time::{Clock, Stability, budget};
 use crate::tt::TranspositionTable;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -54,8 +54,8 @@ impl Searcher<'_> {
     /// Iterative deepening: searches `moves`, legal moves of `position`, to depth 1, 2, … up to
     /// `max_depth`, calling `report` after each depth finished, once for each of its lines
     /// (one, unless [`Searcher::multi_pv`] asks for more), the best first. It starts no depth
-    /// once the clock's soft limit has passed, and stops early once a mate in `mate` moves is
-    /// found. What it returns is the best line.
+    /// once the clock's soft limit has passed (scaled by [`Searcher::soft_percent`]), and
+    /// stops early once a mate in `mate` moves is found. What it returns is the best line.
     ///
     /// If the search gives up in the middle of a depth, the best move of that depth is kept if
     /// the first move was searched to the end: that was the last depth's best, so any move
@@ -70,6 +70,7 @@ impl Searcher<'_> {
     ) -> Outcome {
         let mut outcome = Outcome::unsearched(moves.first().copied(), DRAW);
         let mate_score = mate.map(|moves| MATE - 2 * moves as i32 + 1);
+        let mut stability = Stability::default();
         for depth in 1..=max_depth {
             let guess = (outcome.depth > 0).then_some(outcome.score);
             let (lines, finished) = self.root_lines(position, &moves, depth, guess);
@@ -86,11 +87,25 @@ impl Searcher<'_> {
                 break;
             }
             lines.iter().for_each(&mut report);
-            if self.control.clock.soft_passed() || mate_score.is_some_and(|s| outcome.score >= s) {
+            let soft_percent = self.soft_percent(&mut stability, &outcome);
+            if self.control.clock.soft_passed(soft_percent)
+                || mate_score.is_some_and(|s| outcome.score >= s)
+            {
                 break;
             }
         }
         outcome
+    }
+
+    /// The soft limit after a finished depth whose best line is `outcome`, in per cent of the
+    /// plain one: with `stability` on (section 8.1), as `stability` scales it by how settled
+    /// the depths so far are; without it, 100.
+    fn soft_percent(&self, stability: &mut Stability, outcome: &Outcome) -> u32 {
+        if self.config.is_on(Switches::TIME_STABILITY) {
+            stability.soft_percent(outcome.best, outcome.score)
+        } else {
+            100
+        }
     }
 
     /// The best lines of `position` at `depth`, as many as [`Searcher::multi_pv`] asks for and
