@@ -35,7 +35,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 44] = [
+pub const EXERCISES: [Exercise; 45] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -115,6 +115,14 @@ pub const EXERCISES: [Exercise; 44] = [
         to: "-MATE",
         target: &["--lib"],
         test: "search::tests::mate_in_two_is_found_and_scored_three_plies_away",
+    },
+    Exercise {
+        page: "ch08-1-time-stability.md",
+        file: "crates/engine/src/time.rs",
+        from: "self.stable_depths + 1",
+        to: "self.stable_depths",
+        target: &["--lib"],
+        test: "time::tests::a_best_move_that_holds_asks_for_less_time_and_a_falling_score_for_more",
     },
     Exercise {
         page: "ch09-tt.md",

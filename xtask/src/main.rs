@@ -78,6 +78,8 @@ enum Task {
     Match(games::runner::MatchArgs),
     /// Play games between two engines until a sequential probability ratio test decides.
     Sprt(games::runner::SprtArgs),
+    /// How each player of a recorded run spent its clock, read from its games.
+    TimeUse(games::time_use::TimeUseArgs),
     /// Make the repository's opening set again (book/data/openings.epd).
     Openings(games::runner::OpeningsArgs),
     /// Play the engine against itself and keep quiet positions with the games' results.
@@ -141,6 +143,7 @@ fn dispatch(task: Option<Task>) -> Result<()> {
         Task::BookLinks(args) => book_links::main(&args),
         Task::Match(args) => games::runner::main(&args, None),
         Task::Sprt(args) => games::runner::main(&args.games, Some(args.sprt())),
+        Task::TimeUse(args) => games::time_use::main(&args),
         Task::Openings(args) => games::runner::make_openings(&args),
         Task::Datagen(args) => datagen::main(&args),
         Task::Tune(args) => tune::main(&args),

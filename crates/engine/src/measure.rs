@@ -7,7 +7,7 @@ use crate::config::SearchConfig;
 use crate::moves::Move;
 use crate::ordering::Band;
 use crate::position::Position;
-use crate::search::{Control, Depth, Searcher, root_moves};
+use crate::search::{Control, Depth, Outcome, Searcher, root_moves};
 use crate::stats::Stats;
 use crate::tt::TranspositionTable;
 
@@ -67,6 +67,19 @@ pub fn measure_with(
     let moves = root_moves(position, &[]);
     searcher.iterate(position, moves, depth as Depth, None, |_| {});
     searcher.stats
+}
+
+/// What iterative deepening reports after each depth of [`measure`]'s search of `position` to
+/// `depth`, shallowest first: each depth's best move and score, as `go depth` prints them.
+pub fn depth_outcomes(position: &Position, depth: u32, config: SearchConfig) -> Vec<Outcome> {
+    let mut table = TranspositionTable::new(TABLE_MB).expect("the measurements' table fits");
+    let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+    let moves = root_moves(position, &[]);
+    let mut outcomes = Vec::new();
+    searcher.iterate(position, moves, depth as Depth, None, |outcome| {
+        outcomes.push(outcome.clone());
+    });
+    outcomes
 }
 
 /// The moves of the node that `played` leads to from `position`, in the order a search of

@@ -96,9 +96,24 @@ fn the_default_search_is_the_last_stages_preset_with_the_sections_switches_that_
     insta::assert_snapshot!("main_bench", bench_table(SearchConfig::default()));
 }
 
+/// The clock of chapter 8's worked budget: a minute left, for White.
+const WORKED_TIME_MS: u64 = 60_000;
+
+/// The increment of chapter 8's worked budget, 600 ms a move.
+const WORKED_INCREMENT_MS: u64 = 600;
+
+/// The limits of chapter 8's worked budget: [`WORKED_TIME_MS`] and [`WORKED_INCREMENT_MS`],
+/// no `movestogo`.
+fn worked_limits() -> cb2026::limits::Limits {
+    cb2026::limits::Limits {
+        white_time: Some(WORKED_TIME_MS),
+        white_increment: Some(WORKED_INCREMENT_MS),
+        ..cb2026::limits::Limits::default()
+    }
+}
+
 #[test]
 fn the_time_managers_constants_and_a_worked_budget() {
-    use cb2026::limits::Limits;
     use cb2026::time::*;
     let constants = [
         ("MOVE_OVERHEAD_MS", MOVE_OVERHEAD_MS),
@@ -115,13 +130,8 @@ fn the_time_managers_constants_and_a_worked_budget() {
     insta::assert_snapshot!("time_constants", table);
 
     // A minute and 600 ms a move, no movestogo: the chapter follows the budget step by step.
-    let (time, increment) = (60_000, 600);
-    let limits = Limits {
-        white_time: Some(time),
-        white_increment: Some(increment),
-        ..Limits::default()
-    };
-    let budget = budget(&limits, cb2026::Color::White).expect("a clock gives a budget");
+    let (time, increment) = (WORKED_TIME_MS, WORKED_INCREMENT_MS);
+    let budget = budget(&worked_limits(), cb2026::Color::White).expect("a clock gives a budget");
     let usable = time - MOVE_OVERHEAD_MS;
     let plan = usable / DEFAULT_MOVES_TO_GO + increment * INCREMENT_PERCENT / 100;
     let (soft, hard) = (budget.soft.as_millis(), budget.hard.as_millis());
@@ -134,4 +144,61 @@ fn the_time_managers_constants_and_a_worked_budget() {
         "step milliseconds\ntime-left {time}\nincrement {increment}\nusable {usable}\nplan {plan}\nsoft {soft}\nhard {hard}\n"
     );
     insta::assert_snapshot!("time_example", example);
+}
+
+/// The position section 8.1 follows depth by depth, one of the book's six.
+const STABILITY_POSITION: &str = "wac001";
+
+/// The depth section 8.1 follows it to: deep enough for the best move to change and settle.
+const STABILITY_DEPTH: u32 = 14;
+
+#[test]
+fn the_stability_switchs_percents() {
+    use cb2026::time::{SCORE_DROP_MAX_PERCENT, STABILITY_PERCENT};
+    let mut table = String::from("quantity value\n");
+    for (held, percent) in STABILITY_PERCENT.iter().enumerate() {
+        table.push_str(&format!("held_{held} {percent}\n"));
+    }
+    table.push_str(&format!(
+        "SCORE_DROP_MAX_PERCENT {SCORE_DROP_MAX_PERCENT}\n"
+    ));
+    insta::assert_snapshot!("stability_constants", table);
+}
+
+#[test]
+#[ignore = "a search to depth 14: run in release by cargo xtask ci"]
+fn what_the_stability_switch_makes_of_each_depth_of_a_real_search() {
+    // Main's search of one of the book's positions, depth by depth, as `go depth` runs it,
+    // and the soft limit the switch would hold the next depth to after each: in per cent,
+    // and in milliseconds of chapter 8's worked budget. Without the switch it stays 100%.
+    use cb2026::time::{Stability, budget};
+    let (_, fen) = measure::POSITIONS
+        .iter()
+        .find(|(name, _)| *name == STABILITY_POSITION)
+        .expect("one of the six");
+    let position = cb2026::Position::from_fen(fen).unwrap();
+    let outcomes = measure::depth_outcomes(&position, STABILITY_DEPTH, SearchConfig::default());
+    assert_eq!(
+        outcomes.len(),
+        STABILITY_DEPTH as usize,
+        "one report a depth"
+    );
+    let soft = budget(&worked_limits(), cb2026::Color::White)
+        .expect("a clock gives a budget")
+        .soft;
+    let mut stability = Stability::default();
+    let mut table = String::from("depth best score percent soft-ms\n");
+    for outcome in &outcomes {
+        let best = outcome.best.expect("the position has moves");
+        let percent = stability.soft_percent(outcome.best, outcome.score);
+        let millis = (soft * percent / 100).as_millis();
+        let depth = outcome.depth;
+        // `cp 133` as 133, and `mate 2` as #2, a cell each.
+        let uci = cb2026::uci::uci_score(outcome.score);
+        let score = uci
+            .strip_prefix("cp ")
+            .map_or(uci.replace("mate ", "#"), str::to_string);
+        table.push_str(&format!("{depth} {best} {score} {percent}% {millis}\n"));
+    }
+    insta::assert_snapshot!("stability_example", table);
 }

@@ -5,7 +5,8 @@
 //! time, plays an illegal move, crashes or hangs loses the game and the fault is recorded
 //! against it (`game`). Results are counted in pairs of games and tested with a sequential
 //! probability ratio test on normalized Elo (`stats`). Every game is written to a PGN file
-//! (`pgn`), and a run can be saved as a record that the book quotes (`record`).
+//! (`pgn`), and a run can be saved as a record that the book quotes (`record`), with how each
+//! player spent its clock read back from its games (`time_use`).
 
 pub mod engine;
 #[cfg(test)]
@@ -19,3 +20,4 @@ pub mod rules;
 pub mod runner;
 pub mod san;
 pub mod stats;
+pub mod time_use;
