@@ -107,9 +107,9 @@ bitflags::bitflags! {
         /// is searched a ply shallower for every three plies of the node's depth, from a
         /// reduction of three, where every stage's search reduces it by two.
         const NULL_MOVE_BY_DEPTH = 1 << 24;
-        /// Time by the search's stability (section 8.1): a timed search starts a new depth
-        /// for longer when its best move has just changed or its score has just fallen, and
-        /// for less long when the same move has stayed best for several depths.
+        /// Time by the search's stability (section 8.1): a timed search goes on starting new
+        /// depths for longer when its best move has just changed or its score has just
+        /// fallen, and for less long when the same move has stayed best for several depths.
         const TIME_STABILITY = 1 << 25;
     }
 }

@@ -153,10 +153,17 @@ impl<'a> Clock<'a> {
     }
 
     /// Whether the soft limit, taken at `percent` per cent of itself, has passed: no new
-    /// depth should start.
+    /// depth should start. A budget whose two limits are one, a `movetime`'s, is searched
+    /// exactly, whatever the percent.
     pub fn soft_passed(&mut self, percent: u32) -> bool {
-        self.running()
-            .is_some_and(|budget| self.started.elapsed() >= budget.soft * percent / 100)
+        self.running().is_some_and(|budget| {
+            let soft = if budget.soft == budget.hard {
+                budget.soft
+            } else {
+                budget.soft.saturating_mul(percent) / 100
+            };
+            self.started.elapsed() >= soft
+        })
     }
 
     /// Whether the hard limit has passed: the search must give up.
@@ -169,7 +176,7 @@ impl<'a> Clock<'a> {
 /// How settled a search is, by the depths it has finished: the best move and score of the last
 /// one, and how many depths in a row before it had found the same best move. With `stability`
 /// on (section 8.1), it scales the soft limit.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Stability {
     /// The best move and the score of the last depth finished, if one was.
     last: Option<(Option<Move>, i32)>,
@@ -178,11 +185,11 @@ pub struct Stability {
 }
 
 impl Stability {
-    /// Takes in a finished depth's best move and score, and gives the soft limit to hold the
-    /// next depth to, in per cent of the plain one: [`STABILITY_PERCENT`] by how long the best
-    /// move has held, plus one for each centipawn the score fell since the depth before, up to
-    /// [`SCORE_DROP_MAX_PERCENT`].
-    pub fn soft_percent(&mut self, best: Option<Move>, score: i32) -> u32 {
+    /// Takes in a finished depth's best move and score, and gives the soft limit that decides
+    /// whether the next depth starts, in per cent of the plain one: [`STABILITY_PERCENT`] by
+    /// how long the best move has held, plus one for each centipawn the score fell since the
+    /// depth before, up to [`SCORE_DROP_MAX_PERCENT`].
+    pub fn after_depth(&mut self, best: Option<Move>, score: i32) -> u32 {
         let (same_best, drop) = match self.last {
             Some((last_best, last_score)) => (last_best == best, last_score - score),
             None => (false, 0),
@@ -339,21 +346,21 @@ mod tests {
         let d4 = Some(Move::new(Square::D2, Square::D4, DoublePush));
         let mut stability = Stability::default();
         // The first depth has nothing to hold to: as if its best move had just changed.
-        assert_eq!(stability.soft_percent(e4, 30), STABILITY_PERCENT[0]);
-        let held: Vec<u32> = (1..=6).map(|_| stability.soft_percent(e4, 30)).collect();
+        assert_eq!(stability.after_depth(e4, 30), STABILITY_PERCENT[0]);
+        let held: Vec<u32> = (1..=6).map(|_| stability.after_depth(e4, 30)).collect();
         assert_eq!(held, [140, 110, 90, 75, 75, 75]);
         // A new best move starts the count again, and so does the old one coming back.
-        assert_eq!(stability.soft_percent(d4, 30), STABILITY_PERCENT[0]);
-        assert_eq!(stability.soft_percent(e4, 30), STABILITY_PERCENT[0]);
+        assert_eq!(stability.after_depth(d4, 30), STABILITY_PERCENT[0]);
+        assert_eq!(stability.after_depth(e4, 30), STABILITY_PERCENT[0]);
         // A score that falls adds a per cent a centipawn, up to the cap; one that rises adds
         // nothing.
-        assert_eq!(stability.soft_percent(e4, 10), STABILITY_PERCENT[1] + 20);
-        assert_eq!(stability.soft_percent(e4, -500), STABILITY_PERCENT[2] + 60);
-        assert_eq!(stability.soft_percent(e4, 400), STABILITY_PERCENT[3]);
+        assert_eq!(stability.after_depth(e4, 10), STABILITY_PERCENT[1] + 20);
+        assert_eq!(stability.after_depth(e4, -500), STABILITY_PERCENT[2] + 60);
+        assert_eq!(stability.after_depth(e4, 400), STABILITY_PERCENT[3]);
     }
 
     #[test]
-    fn the_soft_limit_scales_with_its_percent() {
+    fn the_soft_limit_scales_with_its_percent_but_a_movetime_does_not() {
         let second = Some(Budget {
             soft: Duration::from_secs(1),
             hard: Duration::from_secs(10),
@@ -363,6 +370,14 @@ mod tests {
         assert!(!clock.soft_passed(100));
         assert!(clock.soft_passed(40));
         assert!(!clock.hard_passed());
+        // `go movetime 1000`: soft and hard are one, and the search takes all of it.
+        let limits = Limits {
+            move_time: Some(1_000),
+            ..Limits::default()
+        };
+        let exact = budget(&limits, Color::White);
+        let mut clock = Clock::new(half_a_second_ago, exact, None);
+        assert!(!clock.soft_passed(40));
     }
 
     #[test]

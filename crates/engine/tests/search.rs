@@ -190,7 +190,7 @@ fn what_the_stability_switch_makes_of_each_depth_of_a_real_search() {
     let mut table = String::from("depth best score percent soft-ms\n");
     for outcome in &outcomes {
         let best = outcome.best.expect("the position has moves");
-        let percent = stability.soft_percent(outcome.best, outcome.score);
+        let percent = stability.after_depth(outcome.best, outcome.score);
         let millis = (soft * percent / 100).as_millis();
         let depth = outcome.depth;
         // `cp 133` as 133, and `mate 2` as #2, a cell each.

@@ -38,11 +38,11 @@ pub fn main(args: &TimeUseArgs) -> Result<()> {
     let pgn = root.join(RECORDS).join(format!("{}.pgn", args.record));
     let text = std::fs::read_to_string(&pgn).with_context(|| pgn.display().to_string())?;
     let (games, players) = tally(&text).with_context(|| pgn.display().to_string())?;
-    let table = table(&players)?;
+    let table = table(games, &players)?;
     let record = format!(
-        "# How each player of the run {} spent its clock over its {games} games: the moves it \
-         chose (the opening's left\n# out), the mean seconds and depth of a move, and its mean \
-         time as a share of the other's.\n# Made by: {}\n{table}",
+        "# How each player of the run {} spent its clock over its games: the moves it chose (the \
+         opening's left out), the\n# mean seconds and depth of a move, and its mean time as a \
+         share of the other's.\n# Made by: {}\n{table}",
         args.record,
         crate::cli::command_line(),
     );
@@ -55,8 +55,11 @@ pub fn main(args: &TimeUseArgs) -> Result<()> {
     Ok(())
 }
 
-/// The games of a PGN `text` and what each player, by name, spent over them.
+/// The games of a PGN `text` and what each player, by name, spent over them. A game without
+/// a comment for each ply and one for its end is an error: the moves after a missing one
+/// would be counted for the wrong player.
 fn tally(text: &str) -> Result<(usize, BTreeMap<String, Spent>)> {
+    let text = text.replace("\r\n", "\n");
     let mut players: BTreeMap<String, Spent> = BTreeMap::new();
     let games: Vec<&str> = text.split("[Event ").skip(1).collect();
     for (number, game) in games.iter().enumerate() {
@@ -65,14 +68,23 @@ fn tally(text: &str) -> Result<(usize, BTreeMap<String, Spent>)> {
             let at = game.find(&start)? + start.len();
             game[at..].split('"').next()
         };
-        let missing = || format!("game {}: a tag is missing", number + 1);
-        let white = tag("White").with_context(missing)?;
-        let black = tag("Black").with_context(missing)?;
-        let plies: usize = tag("PlyCount").with_context(missing)?.parse()?;
+        let needed =
+            |name: &str| tag(name).with_context(|| format!("game {}: no {name} tag", number + 1));
+        let (white, black) = (needed("White")?, needed("Black")?);
+        let plies: usize = needed("PlyCount")?.parse()?;
         // The side to move first is the opening position's, the second field of its FEN.
         let black_first = tag("FEN").and_then(|fen| fen.split(' ').nth(1)) == Some("b");
         let movetext = game.split("\n\n").nth(1).unwrap_or_default();
-        for (ply, comment) in comments(movetext).take(plies).enumerate() {
+        // One comment a ply, and the last on how the game ended.
+        let comments: Vec<&str> = comments(movetext).collect();
+        if comments.len() != plies + 1 {
+            bail!(
+                "game {}: {plies} plies, {} comments",
+                number + 1,
+                comments.len()
+            );
+        }
+        for (ply, comment) in comments.into_iter().take(plies).enumerate() {
             let by_black = (ply % 2 == 1) != black_first;
             let player = if by_black { black } else { white };
             if let Some((seconds, depth)) = engine_move(comment) {
@@ -103,23 +115,21 @@ fn engine_move(comment: &str) -> Option<(f64, u32)> {
     Some((seconds, depth))
 }
 
-/// The table of `players`, two of them: moves, mean seconds and depth a move, and the mean
-/// time as a share of the other player's.
-fn table(players: &BTreeMap<String, Spent>) -> Result<String> {
+/// The table of `players` over `games` games, two players who each made a move out of the
+/// book: games, moves, mean seconds and depth a move, and the mean time as a share of the
+/// other player's.
+fn table(games: usize, players: &BTreeMap<String, Spent>) -> Result<String> {
     let [(first, a), (second, b)]: [(&String, &Spent); 2] = players
         .iter()
         .collect::<Vec<_>>()
         .try_into()
-        .map_err(|all: Vec<_>| anyhow::anyhow!("{} players, not two", all.len()))?;
-    let mean = |spent: &Spent| spent.seconds / spent.moves.max(1) as f64;
-    let depth = |spent: &Spent| spent.depths as f64 / spent.moves.max(1) as f64;
-    if a.moves == 0 || b.moves == 0 {
-        bail!("a player has no move out of the book");
-    }
-    let mut table = String::from("player moves seconds depth share\n");
+        .map_err(|all: Vec<_>| anyhow::anyhow!("{} players with moves, not two", all.len()))?;
+    let mean = |spent: &Spent| spent.seconds / spent.moves as f64;
+    let depth = |spent: &Spent| spent.depths as f64 / spent.moves as f64;
+    let mut table = String::from("player games moves seconds depth share\n");
     for (name, spent, other) in [(first, a, b), (second, b, a)] {
         table.push_str(&format!(
-            "{name} {} {:.3} {:.1} {:.1}%\n",
+            "{name} {games} {} {:.3} {:.1} {:.1}%\n",
             spent.moves,
             mean(spent),
             depth(spent),
@@ -159,12 +169,30 @@ mod tests {
 
     #[test]
     fn the_table_gives_means_and_each_players_share_of_the_others_time() {
-        let (_, players) = tally(PGN).unwrap();
+        let (games, players) = tally(PGN).unwrap();
         assert_eq!(
-            table(&players).unwrap(),
-            "player moves seconds depth share\n\
-             new 3 0.300 13.3 200.0%\n\
-             old 2 0.150 12.0 50.0%\n"
+            table(games, &players).unwrap(),
+            "player games moves seconds depth share\n\
+             new 2 3 0.300 13.3 200.0%\n\
+             old 2 2 0.150 12.0 50.0%\n"
+        );
+    }
+
+    #[test]
+    fn a_game_missing_a_comment_or_a_run_without_two_players_is_an_error() {
+        let short = PGN.replacen("{+0.10/12 0.300s}", "", 1);
+        let error = tally(&short).unwrap_err().to_string();
+        assert!(error.contains("game 1: 4 plies, 4 comments"), "{error}");
+        let (games, players) = tally("").unwrap();
+        let error = table(games, &players).unwrap_err().to_string();
+        assert!(error.contains("0 players"), "{error}");
+    }
+
+    #[test]
+    fn windows_line_ends_read_the_same() {
+        assert_eq!(
+            tally(&PGN.replace('\n', "\r\n")).unwrap(),
+            tally(PGN).unwrap()
         );
     }
 

@@ -98,11 +98,11 @@ impl Searcher<'_> {
     }
 
     /// The soft limit after a finished depth whose best line is `outcome`, in per cent of the
-    /// plain one: with `stability` on (section 8.1), as `stability` scales it by how settled
-    /// the depths so far are; without it, 100.
-    fn soft_percent(&self, stability: &mut Stability, outcome: &Outcome) -> u32 {
+    /// plain one: with the switch `stability` on (section 8.1), as the record of the depths so
+    /// far, `stability`, scales it by how settled they are; without it, 100.
+    pub(super) fn soft_percent(&self, stability: &mut Stability, outcome: &Outcome) -> u32 {
         if self.config.is_on(Switches::TIME_STABILITY) {
-            stability.soft_percent(outcome.best, outcome.score)
+            stability.after_depth(outcome.best, outcome.score)
         } else {
             100
         }

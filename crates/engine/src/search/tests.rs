@@ -527,3 +527,28 @@ fn think_keeps_the_tables_for_the_next_search() {
     );
     assert_eq!(first, search(&mut OrderingTables::default()).stats.nodes);
 }
+
+#[test]
+fn only_the_stability_switch_moves_the_soft_limit() {
+    let position = Position::startpos();
+    let depth_with = |best: &str| Outcome {
+        best: Some(find_move(&position, best).unwrap()),
+        score: 20,
+        depth: 1,
+        stats: Stats::default(),
+        pv: Vec::new(),
+        hashfull: 0,
+        rank: 1,
+    };
+    let (e4, d4) = (depth_with("e2e4"), depth_with("d2d4"));
+    let percents = |on: bool| {
+        let mut config = SearchConfig::default();
+        config.set("stability", on).unwrap();
+        let mut table = table();
+        let searcher = Searcher::new(&[], Control::default(), &mut table, config);
+        let mut stability = crate::time::Stability::default();
+        [&e4, &e4, &e4, &d4].map(|outcome| searcher.soft_percent(&mut stability, outcome))
+    };
+    assert_eq!(percents(false), [100; 4]);
+    assert_eq!(percents(true), [180, 140, 110, 180]);
+}
