@@ -368,8 +368,16 @@ impl Iterator for MovePicker {
 
     /// The move with the best key among those left; among equal keys, the earliest.
     fn next(&mut self) -> Option<Move> {
-        let best = (self.next..self.moves.len())
-            .reduce(|a, b| if self.keys[b] > self.keys[a] { b } else { a })?;
+        // One pass over the keys left, with the best so far in hand, so that no key is looked
+        // up twice: every node runs this loop, once for each move it tries.
+        let left = &self.keys[self.next..self.moves.len()];
+        let mut best = self.next;
+        let mut best_key = *left.first()?;
+        for (index, &key) in (self.next..).zip(left) {
+            if key > best_key {
+                (best, best_key) = (index, key);
+            }
+        }
         // Move the best to the front of what is left, keeping the others in their order.
         self.moves.as_mut_slice()[self.next..=best].rotate_right(1);
         self.keys[self.next..=best].rotate_right(1);
