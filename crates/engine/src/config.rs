@@ -111,6 +111,10 @@ bitflags::bitflags! {
         /// depths for longer when its best move has just changed or its score has just
         /// fallen, and for less long when the same move has stayed best for several depths.
         const TIME_STABILITY = 1 << 25;
+        /// The transposition table in quiescence (section 14.1): a quiescence node looks its
+        /// position up, ends at once where the entry settles its window, tries the entry's
+        /// move first, and stores what it found.
+        const QUIESCENCE_TT = 1 << 26;
     }
 }
 
@@ -312,6 +316,12 @@ pub const SWITCHES: &[Switch] = &[
         name: "stability",
         introduced: Introduced::Section("8.1"),
         flag: Switches::TIME_STABILITY,
+        off_from: Some(LAST_STAGE),
+    },
+    Switch {
+        name: "qtt",
+        introduced: Introduced::Section("14.1"),
+        flag: Switches::QUIESCENCE_TT,
         off_from: Some(LAST_STAGE),
     },
 ];

@@ -33,6 +33,7 @@ mod order;
 mod probcut;
 mod pvs;
 mod quiescence;
+mod quiescence_tt;
 mod reductions;
 mod reverse_futility;
 mod root;

@@ -1,6 +1,7 @@
 //! Quiescence: the search past the horizon, where only captures (or, in check, every evasion)
 //! are played, so that no score is taken in the middle of an exchange.
 
+use super::quiescence_tt::QUIESCENCE_DEPTH;
 use super::{Searcher, Stopped};
 use crate::movegen::{captures, legal_moves};
 use crate::ordering::MovePicker;
@@ -25,6 +26,11 @@ impl Searcher<'_> {
         if ply >= MAX_PLY {
             return Ok(self.evaluate(position));
         }
+        let hit = self.quiescence_probe(position, ply);
+        if let Some(score) = self.hash_cutoff(hit, QUIESCENCE_DEPTH, ply, (alpha, beta)) {
+            return Ok(score);
+        }
+        let window = (alpha, beta);
         let checked = self.in_check(ply);
         let mut best = -INFINITY;
         if !checked {
@@ -43,18 +49,23 @@ impl Searcher<'_> {
         if checked && moves.is_empty() {
             return Ok(mated_score(ply));
         }
-        for mv in MovePicker::new(position, moves, None) {
+        let mut best_move = None;
+        for mv in MovePicker::new(position, moves, hit.and_then(|hit| hit.mv)) {
             if self.skip_losing_capture(position, mv, ply) {
                 continue;
             }
             let child = self.play(position, mv, ply);
             let score = -self.quiescence(&child, ply + 1, -beta, -alpha)?;
             best = best.max(score);
-            alpha = alpha.max(score);
+            if score > alpha {
+                alpha = score;
+                best_move = Some(mv);
+            }
             if score >= beta {
                 break;
             }
         }
+        self.quiescence_store(position, ply, hit, window, (best, best_move));
         Ok(best)
     }
 }
