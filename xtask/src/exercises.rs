@@ -35,7 +35,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 45] = [
+pub const EXERCISES: [Exercise; 46] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -395,6 +395,14 @@ pub const EXERCISES: [Exercise; 45] = [
         to: "",
         target: &["--lib"],
         test: "search::null_move::tests::under_nulldepth_the_reduction_grows_a_ply_every_three_plies_of_depth",
+    },
+    Exercise {
+        page: "ch14-1-further-pruning.md",
+        file: "crates/engine/src/search/quiescence_tt.rs",
+        from: " || deeper",
+        to: "",
+        target: &["--lib"],
+        test: "search::quiescence_tt::tests::a_quiescence_node_never_replaces_the_main_search_entry_of_its_position",
     },
 ];
 

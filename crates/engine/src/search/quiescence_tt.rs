@@ -1,12 +1,12 @@
 //! The transposition table in quiescence (section 14.1, the switch `qtt`).
 //!
 //! Chapter 9's table serves the main search only: quiescence neither looks a position up nor
-//! stores one. Yet most of a search's nodes are quiescence nodes, and the same captures met
-//! in another order lead to the same positions there as anywhere. With `qtt` on, a quiescence
+//! stores one. Yet every leaf of the main search starts a quiescence search, and the same
+//! captures met in another order lead to the same positions there as anywhere. With `qtt` on, a quiescence
 //! node asks the table first, as the node function does: an entry whose bound settles the
-//! window ends the node, whatever its depth, since any search of the position is at least a
-//! quiescence search; otherwise its move, if it is a capture here (or an evasion in check),
-//! is tried first. What the node finds is stored at depth [`QUIESCENCE_DEPTH`], but never over
+//! window ends the node, whatever its depth, its score taken to be worth at least the node's
+//! own quiescence search; otherwise its move, if it is one of the node's moves, is tried
+//! first. What the node finds is stored at depth [`QUIESCENCE_DEPTH`], but never over
 //! an entry of the main search for the same position, which cost more to find.
 
 use super::{Depth, Searcher};
@@ -16,8 +16,9 @@ use crate::position::Position;
 use crate::tt::Hit;
 
 /// The depth a quiescence node counts as, in the table: below every node of the main
-/// search, so its entries answer only quiescence nodes and are the first a full bucket gives
-/// up.
+/// search, so that a quiescence entry never ends a node of the main search (though its move
+/// may be tried first there), and so that among the entries of one search a full bucket gives
+/// up a quiescence entry first.
 pub const QUIESCENCE_DEPTH: Depth = 0;
 
 impl Searcher<'_> {
@@ -89,19 +90,44 @@ mod tests {
         table.probe(Position::from_fen(fen).unwrap().key(), 1)
     }
 
+    /// White to move and win the queen with the pawn: quiescence's best move is e4d5.
+    const QUEEN_EN_PRISE: &str = "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1";
+
+    /// White to move with nothing to take: quiescence stands pat.
+    const NOTHING_TO_TAKE: &str = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+
     #[test]
-    fn with_qtt_off_quiescence_stores_nothing_and_with_it_on_the_node_is_stored() {
+    fn with_qtt_off_quiescence_stores_nothing_and_with_it_on_the_node_and_its_move_are_stored() {
         let mut table = TranspositionTable::new(1).unwrap();
-        let (off, _) = quiescence(CAPTURES, &mut table, false, (-INFINITY, INFINITY));
+        let (off, _) = quiescence(QUEEN_EN_PRISE, &mut table, false, (-INFINITY, INFINITY));
         assert_eq!(table.hashfull(), 0);
-        assert_eq!(entry(CAPTURES, &table), None);
-        let (on, _) = quiescence(CAPTURES, &mut table, true, (-INFINITY, INFINITY));
+        assert_eq!(entry(QUEEN_EN_PRISE, &table), None);
+        let (on, _) = quiescence(QUEEN_EN_PRISE, &mut table, true, (-INFINITY, INFINITY));
         assert_eq!(on, off, "a search of an empty table scores the same");
-        let hit = entry(CAPTURES, &table).expect("the root of the quiescence search is stored");
+        let hit = entry(QUEEN_EN_PRISE, &table).expect("the quiescence node is stored");
         assert_eq!(
             (hit.depth, hit.bound, hit.score),
             (QUIESCENCE_DEPTH, Bound::Exact, on)
         );
+        assert_eq!(hit.mv.map(|mv| mv.to_string()).as_deref(), Some("e4d5"));
+    }
+
+    #[test]
+    fn the_stored_bound_is_read_against_the_window_the_node_was_given() {
+        // Standing pat raises alpha to the evaluation; read against that raised alpha, the
+        // evaluation would be an upper bound. Against the full window it is exact.
+        let mut table = TranspositionTable::new(1).unwrap();
+        let (score, _) = quiescence(NOTHING_TO_TAKE, &mut table, true, (-INFINITY, INFINITY));
+        let hit = entry(NOTHING_TO_TAKE, &table).unwrap();
+        assert_eq!((hit.bound, hit.score, hit.mv), (Bound::Exact, score, None));
+    }
+
+    #[test]
+    fn a_node_whose_evaluation_reaches_beta_is_not_stored() {
+        let mut table = TranspositionTable::new(1).unwrap();
+        let (score, nodes) = quiescence(NOTHING_TO_TAKE, &mut table, true, (-1000, -999));
+        assert!(score >= -999 && nodes == 1, "{score} in {nodes} nodes");
+        assert_eq!(entry(NOTHING_TO_TAKE, &table), None);
     }
 
     #[test]
@@ -114,7 +140,8 @@ mod tests {
         // The window of a PV node is never cut: the node is searched.
         let (_, nodes) = quiescence(CAPTURES, &mut table, true, (99, 101));
         assert!(nodes > 1, "{nodes} nodes");
-        // With the switch off, the entry is not looked at.
+        // With the switch off, the same entry is not looked at.
+        table.store(key, 1, QUIESCENCE_DEPTH, 500, Bound::Lower, None);
         let (_, nodes) = quiescence(CAPTURES, &mut table, false, (99, 100));
         assert!(nodes > 1, "{nodes} nodes");
     }
