@@ -12,7 +12,9 @@ impl Searcher<'_> {
     /// The score of `position` once the captures have been played out: the side to move may
     /// "stand pat" on the static evaluation, or capture. In check it may not stand pat, and
     /// every evasion is searched. Out of check, from stage 18, a capture that loses material
-    /// by the static exchange evaluation is not searched: standing pat is better.
+    /// by the static exchange evaluation is not searched: standing pat is better. With
+    /// section 14.1's switch `qtt` on, the node also asks the transposition table first and
+    /// stores what it found (`quiescence_tt.rs`).
     pub(super) fn quiescence(
         &mut self,
         position: &Position,
