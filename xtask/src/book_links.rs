@@ -6,9 +6,10 @@
 //! ([`TAGS_PAGE`]), so `check-chapters` reads the same pages wherever it runs. When the book
 //! is built for a repository whose address is known (the publishing workflow sets
 //! [`REPOSITORY_VARIABLE`] to the repository it runs in), every tag links to its tree there
-//! and every header line's files to their source at the chapter's tag. Either way the page of
-//! tags gets its table here, with each tag's commit from the history the book is built from:
-//! a commit cannot name itself, so the page of the last stage could not be written by hand.
+//! and every header line's files to their source on main, whose code the listings show.
+//! Either way the page of tags gets its table here, with each tag's commit from the history
+//! the book is built from: a commit cannot name itself, so the page of the last stage could
+//! not be written by hand.
 //!
 //! mdBook's protocol: `book-links supports RENDERER` answers whether the preprocessor runs for
 //! a renderer (it runs for all, the link checker included); `book-links` alone reads
@@ -310,7 +311,7 @@ mod tests {
             "{chapter}"
         );
         assert!(
-            chapter.contains("/blob/stage-01/crates/engine/src/bitboard.rs)"),
+            chapter.contains("/blob/main/crates/engine/src/bitboard.rs)"),
             "{chapter}"
         );
         let tags = page(&output, TAGS_PAGE);

@@ -189,16 +189,13 @@ impl Plan {
     /// tags and files linked as `links` says. `None` if the chapter is not written yet.
     pub fn header_line(&self, chapter: &Chapter, links: &Links) -> Option<String> {
         let stages = self.done_stages(&chapter.number);
-        // The files are shown as they stand at the chapter's last tag, or on main for a
-        // section, which has no tag.
-        let at = stages
-            .last()
-            .map_or("main".to_string(), |s| tag_name(s.number));
+        // The files link to main, whose code the chapter's listings show: a file the
+        // chapter names today may not exist yet at its tag, which the tag's own link gives.
         let code = join_and(
             chapter
                 .code
                 .iter()
-                .map(|file| links.file(file, &at))
+                .map(|file| links.file(file, MAIN_BRANCH))
                 .collect(),
         );
         if let Some(first) = stages.first() {
@@ -240,7 +237,7 @@ pub enum Links {
     /// Inside the book: a tag links to its row of the page of tags; a file is not linked.
     Book,
     /// To the repository at this address, such as `https://github.com/owner/name`: a tag
-    /// links to its tree, a file to its source at the chapter's tag.
+    /// links to its tree, a file to its source on main, as the chapter's listings show it.
     Repository(String),
 }
 
@@ -271,6 +268,9 @@ impl Links {
         }
     }
 }
+
+/// The branch the book's chapters describe, and their header lines' files link to.
+pub const MAIN_BRANCH: &str = "main";
 
 /// The tag of stage `number`: `stage-01` to `stage-20`.
 pub fn tag_name(number: u32) -> String {
@@ -335,7 +335,7 @@ mod tests {
     }
 
     #[test]
-    fn a_header_line_for_a_repository_links_tags_to_trees_and_files_to_the_chapters_tag() {
+    fn a_header_line_for_a_repository_links_tags_to_trees_and_files_to_main() {
         let plan = plan();
         let links = Links::Repository("https://git.example/owner/cb".into());
         let header = plan
@@ -343,7 +343,7 @@ mod tests {
             .unwrap();
         let tag = "[`stage-01`](https://git.example/owner/cb/tree/stage-01)";
         let file = "[`crates/engine/src/bitboard.rs`]\
-                    (https://git.example/owner/cb/blob/stage-01/crates/engine/src/bitboard.rs)";
+                    (https://git.example/owner/cb/blob/main/crates/engine/src/bitboard.rs)";
         assert!(header.contains(tag), "{header}");
         assert!(header.contains(file), "{header}");
         assert!(!header.contains(TAGS_PAGE), "{header}");

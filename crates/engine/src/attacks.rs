@@ -354,9 +354,9 @@ const fn part_size(magics: &[Magic; Square::NUM], squares: (usize, usize)) -> us
 
 /// The attack sets of `slider` on the squares `squares` (first, one past the last), filled
 /// from the reference walk for every subset of each square's mask, where its magic sends it.
-/// The compiler makes the table in parts, because a single constant that takes it long to work
-/// out is an error (the lint `long_running_const_eval`, denied by default); [`SLIDER_ATTACKS`]
-/// puts the parts together.
+/// The compiler makes the table in parts: each part allows the lint `long_running_const_eval`,
+/// but a single constant that runs much longer still draws a warning that no `allow`
+/// silences; [`SLIDER_ATTACKS`] puts the parts together.
 const fn part<const SIZE: usize>(
     slider: Slider,
     magics: &[Magic; Square::NUM],

@@ -19,7 +19,8 @@ pub const DEFAULT_DEPTH: u32 = 6;
 
 /// The positions the bench searches besides the book's six (`measure::POSITIONS`), which come
 /// first: four of chapter 5's perft positions, rich in castling, promotions and pins, a
-/// middlegame with the kings castled on opposite sides, and a rook endgame.
+/// Yugoslav Attack middlegame (Black castled short, White about to castle long), and a rook
+/// endgame.
 pub const MORE_POSITIONS: [(&str, &str); 6] = [
     (
         "kiwipete",

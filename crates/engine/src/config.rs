@@ -72,7 +72,7 @@ bitflags::bitflags! {
         /// Internal iterative reductions (stage 19): a node deep enough that the
         /// transposition table has no move for is searched a ply shallower.
         const IIR = 1 << 15;
-        /// The tuned evaluation (stage 20): stage 7's material and piece-square tables with
+        /// The tuned evaluation (stage 20): chapter 7's material and piece-square tables with
         /// mobility, pawn structure, the bishop pair, rooks on open files and king safety
         /// added, their values tuned on the engine's own games.
         const TUNED = 1 << 16;

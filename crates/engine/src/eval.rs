@@ -152,8 +152,8 @@ pub const PIECE_VALUES: [Score; PieceType::NUM] = [
     Score::new(0, 0),
 ];
 
-/// The XOR that turns a square's index upside down: rank r becomes rank 9 − r and the file
-/// stays, because the index is `8 × rank + file` and 56 is `0b111_000`.
+/// The XOR that turns a square's index upside down: rank r becomes rank 7 − r (ranks counted
+/// from 0) and the file stays, because the index is `8 × rank + file` and 56 is `0b111_000`.
 const FLIP_RANKS: usize = 56;
 
 /// The pawn's midgame table, from PeSTO, as a board is drawn: the first row is the eighth rank,
@@ -170,8 +170,8 @@ const PAWN_MIDGAME: [i32; Square::NUM] = [
       0,   0,   0,   0,   0,   0,   0,   0,
 ];
 
-/// The pawn's endgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is. In the endgame a pawn is
-/// worth more the nearer it is to promoting.
+/// The pawn's endgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is). In the endgame a pawn is worth more the nearer it is to promoting.
 #[rustfmt::skip]
 const PAWN_ENDGAME: [i32; Square::NUM] = [
       0,   0,   0,   0,   0,   0,   0,   0,
@@ -184,8 +184,9 @@ const PAWN_ENDGAME: [i32; Square::NUM] = [
       0,   0,   0,   0,   0,   0,   0,   0,
 ];
 
-/// The knight's midgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is. A knight on the rim
-/// reaches few squares; one in the centre, or planted in the opponent's half, reaches many.
+/// The knight's midgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is). A knight on the rim reaches few squares; one in the centre, or planted
+/// in the opponent's half, reaches many.
 #[rustfmt::skip]
 const KNIGHT_MIDGAME: [i32; Square::NUM] = [
     -167, -89, -34, -49,  61, -97, -15, -107,
@@ -198,7 +199,8 @@ const KNIGHT_MIDGAME: [i32; Square::NUM] = [
     -105, -21, -58, -33, -17, -28, -19,  -23,
 ];
 
-/// The knight's endgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is.
+/// The knight's endgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is).
 #[rustfmt::skip]
 const KNIGHT_ENDGAME: [i32; Square::NUM] = [
     -58, -38, -13, -28, -31, -27, -63, -99,
@@ -211,7 +213,8 @@ const KNIGHT_ENDGAME: [i32; Square::NUM] = [
     -29, -51, -23, -15, -22, -18, -50, -64,
 ];
 
-/// The bishop's midgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is.
+/// The bishop's midgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is).
 #[rustfmt::skip]
 const BISHOP_MIDGAME: [i32; Square::NUM] = [
     -29,   4, -82, -37, -25, -42,   7,  -8,
@@ -224,7 +227,8 @@ const BISHOP_MIDGAME: [i32; Square::NUM] = [
     -33,  -3, -14, -21, -13, -12, -39, -21,
 ];
 
-/// The bishop's endgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is.
+/// The bishop's endgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is).
 #[rustfmt::skip]
 const BISHOP_ENDGAME: [i32; Square::NUM] = [
     -14, -21, -11,  -8,  -7,  -9, -17, -24,
@@ -237,8 +241,8 @@ const BISHOP_ENDGAME: [i32; Square::NUM] = [
     -23,  -9, -23,  -5,  -9, -16,  -5, -17,
 ];
 
-/// The rook's midgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is. The seventh rank, where
-/// the opponent's pawns start, is worth most.
+/// The rook's midgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is). The seventh rank, where the opponent's pawns start, is worth most.
 #[rustfmt::skip]
 const ROOK_MIDGAME: [i32; Square::NUM] = [
      32,  42,  32,  51,  63,   9,  31,  43,
@@ -251,7 +255,8 @@ const ROOK_MIDGAME: [i32; Square::NUM] = [
     -19, -13,   1,  17,  16,   7, -37, -26,
 ];
 
-/// The rook's endgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is.
+/// The rook's endgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is).
 #[rustfmt::skip]
 const ROOK_ENDGAME: [i32; Square::NUM] = [
      13,  10,  18,  15,  12,  12,   8,   5,
@@ -264,7 +269,8 @@ const ROOK_ENDGAME: [i32; Square::NUM] = [
      -9,   2,   3,  -1,  -5, -13,   4, -20,
 ];
 
-/// The queen's midgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is.
+/// The queen's midgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is).
 #[rustfmt::skip]
 const QUEEN_MIDGAME: [i32; Square::NUM] = [
     -28,   0,  29,  12,  59,  44,  43,  45,
@@ -277,7 +283,8 @@ const QUEEN_MIDGAME: [i32; Square::NUM] = [
      -1, -18,  -9,  10, -15, -25, -31, -50,
 ];
 
-/// The queen's endgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is.
+/// The queen's endgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is).
 #[rustfmt::skip]
 const QUEEN_ENDGAME: [i32; Square::NUM] = [
      -9,  22,  22,  27,  27,  19,  10,  20,
@@ -290,8 +297,9 @@ const QUEEN_ENDGAME: [i32; Square::NUM] = [
     -33, -28, -22, -43,  -5, -32, -20, -41,
 ];
 
-/// The king's midgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is. With queens and rooks
-/// about, the king is safest at home, tucked in beside a castled rook.
+/// The king's midgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is). With queens and rooks about, the king is safest at home, tucked in
+/// beside a castled rook.
 #[rustfmt::skip]
 const KING_MIDGAME: [i32; Square::NUM] = [
     -65,  23,  16, -15, -56, -34,   2,  13,
@@ -304,8 +312,9 @@ const KING_MIDGAME: [i32; Square::NUM] = [
     -15,  36,  12, -54,   8, -28,  24,  14,
 ];
 
-/// The king's endgame table, from PeSTO, drawn as [`PAWN_MIDGAME`] is. With few pieces left to
-/// threaten it, the king becomes a fighting piece, and belongs in the centre.
+/// The king's endgame table, from PeSTO, typed as a board is drawn, rank 8 first (as
+/// [`PAWN_MIDGAME`] is). With few pieces left to threaten it, the king becomes a fighting
+/// piece, and belongs in the centre.
 #[rustfmt::skip]
 const KING_ENDGAME: [i32; Square::NUM] = [
     -74, -35, -18, -18, -11,  15,   4, -17,

@@ -358,8 +358,8 @@ fn king_moves(position: &Position, safety: &KingSafety, destinations: Bitboard) 
 /// stepping back along the line of a check is no escape.
 ///
 /// There are two ways to ask. Square by square, each square costs a handful of lookups; all at
-/// once, working out every attacked square costs one lookup per enemy piece. With one or two
-/// squares to ask about the first is cheaper, with more the second.
+/// once, working out every attacked square costs one lookup per enemy piece (two for a
+/// queen). With one or two squares to ask about the first is cheaper, with more the second.
 fn safe_squares(position: &Position, king: Square, squares: Bitboard) -> Bitboard {
     let them = !position.side_to_move();
     let without_king = position.occupied() ^ Bitboard::from_square(king);
@@ -504,7 +504,7 @@ pub fn moves_of(position: &Position, group: PieceMoves, mut push: impl FnMut(Mov
     }
 }
 
-/// More moves than any position the FEN reader accepts can have. The most known in a position
+/// More moves than any position the FEN reader accepts can have. The most in a position
 /// reachable in a game is 218, but the reader accepts positions no game reaches, so the list
 /// is sized by a bound that needs only the material limits the reader enforces: nine queens
 /// (one and eight promoted), two rooks, two bishops and two knights, each with its most moves

@@ -36,8 +36,8 @@ pub const HINT_KEY: i32 = i32::MAX;
 /// and in the middle of the band that quiet moves' history scores span.
 pub const QUIET_KEY: i32 = 0;
 
-/// The key of the countermove: above any quiet move's score, which may one day be the sum of
-/// three history scores, each within ±[`MAX_HISTORY`].
+/// The key of the countermove: above any quiet move's score, which with continuation history
+/// on (section 10.1) is the sum of three history scores, each within ±[`MAX_HISTORY`].
 pub const COUNTERMOVE_KEY: i32 = 4 * MAX_HISTORY;
 
 /// The keys of a ply's first and second killer: above the countermove.

@@ -123,7 +123,7 @@ const fn group(name: &'static str, start: usize, next: usize, index: &'static st
 /// Every parameter's value: the evaluation's whole knowledge, in the array's layout.
 pub type Params = [Score; COUNT];
 
-/// The values tuning starts from: PeSTO's material and tables, as stages 7 to 19 use them, and
+/// The values tuning starts from: PeSTO's material and tables, as stages 8 to 19 use them, and
 /// nothing for every term they lack. Under these values the tuned evaluation is the old one.
 pub const INITIAL: Params = {
     let mut params = [Score::ZERO; COUNT];

@@ -317,7 +317,7 @@ impl Position {
         let (from, to) = (mv.from(), mv.to());
         let us = self.side_to_move;
         let moved = self.kind_on(from);
-        // The old square leaves the key before the board changes under it.
+        // The old square leaves the key by the answer kept beside it when it was set.
         self.set_en_passant(None);
         match mv.kind() {
             MoveKind::Capture | MoveKind::PromotionCapture(_) => {

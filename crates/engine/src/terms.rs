@@ -46,7 +46,7 @@ impl Tally for Sum<'_> {
 }
 
 /// What `position` is worth to the side to move under `params`, in centipawns: every term
-/// counted, blended by the phase as stage 7's evaluation is, and turned round for Black.
+/// counted, blended by the phase as chapter 7's evaluation is, and turned round for Black.
 pub fn evaluate(position: &Position, params: &Params) -> i32 {
     let mut sum = Sum {
         params,
@@ -163,7 +163,7 @@ impl<'a, T: Tally> Side<'a, T> {
     }
 }
 
-/// Each piece's value and its table entry, as stage 7 counts them.
+/// Each piece's value and its table entry, as chapter 7 counts them.
 fn material_and_placement<T: Tally>(position: &Position, color: Color, side: &mut Side<T>) {
     for kind in PieceType::ALL {
         let squares = position.pieces(color, kind);
@@ -392,7 +392,7 @@ mod tests {
     }
 
     #[test]
-    fn under_the_initial_values_the_evaluation_is_stage_sevens() {
+    fn under_the_initial_values_the_evaluation_is_chapter_sevens() {
         for position in random_positions(7, 40, 60) {
             assert_eq!(evaluate(&position, &INITIAL), eval::evaluate(&position));
         }

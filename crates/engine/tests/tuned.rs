@@ -20,8 +20,8 @@ use support::depth8::{measure_all, table};
 #[test]
 #[ignore = "three searches of the six positions at depth 8: run in release by cargo xtask ci"]
 fn the_six_positions_at_depth_8_with_the_tuned_evaluation_beside_stage_19_and_without_it() {
-    // Main's search, stage 20's preset, with the tuned evaluation on by default, beside the
-    // same search without it and stage 19's (with chapter 14's iir, which stage 20 leaves off).
+    // Stage 20's preset, with the tuned evaluation on by default, beside the same search
+    // without it and stage 19's (with chapter 14's iir, which stage 20 leaves off).
     let tuned = SearchConfig::preset(20).unwrap();
     let mut untuned = tuned;
     untuned.set("tuned", false).unwrap();
@@ -39,7 +39,7 @@ fn the_six_positions_at_depth_8_with_the_tuned_evaluation_beside_stage_19_and_wi
     insta::assert_snapshot!("stage_20_first_move_depth_8", first);
 }
 
-/// Positions that show what the tuned evaluation sees and stage 7's does not, each with its
+/// Positions that show what the tuned evaluation sees and chapter 7's does not, each with its
 /// name: the start; a passed pawn; a pawn up with doubled and isolated pawns; two bishops and a
 /// knight against a bishop and two knights; a rook on an open file against one behind its
 /// pawn; a king left in the centre beside an open file; and chapter 5's Kiwipete.
@@ -71,7 +71,7 @@ const POSITIONS: [(&str, &str); 7] = [
 #[test]
 fn each_pieces_material_value_in_chapter_7_and_tuned() {
     let mut text =
-        String::from("piece stage-7-midgame stage-7-endgame tuned-midgame tuned-endgame\n");
+        String::from("piece chapter-7-midgame chapter-7-endgame tuned-midgame tuned-endgame\n");
     for (kind, name) in ["pawn", "knight", "bishop", "rook", "queen"]
         .iter()
         .enumerate()
@@ -116,7 +116,7 @@ fn the_tuned_values_of_the_attack_on_the_king_by_number_of_attackers() {
 
 #[test]
 fn what_each_evaluation_says_of_positions_that_show_the_new_terms() {
-    let mut text = String::from("position stage-7 tuned\n");
+    let mut text = String::from("position chapter-7 tuned\n");
     for (name, fen) in POSITIONS {
         let position = Position::from_fen(fen).unwrap();
         let white = |score: i32| match position.side_to_move() {

@@ -144,6 +144,9 @@ struct Model {
     searched: Vec<Position>,
     /// Whether the last accepted search ends by itself soon.
     ends_soon: bool,
+    /// Whether the last `position` command was refused, since when every `go` that would
+    /// search is refused too, until a position is set up again.
+    position_refused: bool,
 }
 
 impl Model {
@@ -153,6 +156,7 @@ impl Model {
             position: Position::startpos(),
             searched: Vec::new(),
             ends_soon: true,
+            position_refused: false,
         }
     }
 }
@@ -345,7 +349,12 @@ fn step(driver: &Driver, model: &mut Model, command: &Command, context: &str) {
     assert_eq!(flow, Flow::Continue, "{context}");
     let refused = written.lines().any(|l| l.starts_with("info string "));
     let line = &command.line;
-    if !command.valid {
+    let searches = matches!(command.effect, Effect::Search { .. });
+    let valid = command.valid && !(searches && model.position_refused);
+    if line.split_whitespace().next() == Some("position") {
+        model.position_refused = refused;
+    }
+    if !valid {
         assert!(refused, "{context}: {line:?} was carried out: {written}");
     } else if idle || !command.waits {
         // No search was running, or the command needs none to end: it must go ahead, even
@@ -364,7 +373,10 @@ fn step(driver: &Driver, model: &mut Model, command: &Command, context: &str) {
     }
     match &command.effect {
         Effect::Nothing => {}
-        Effect::SetUp(position) => model.position = position.clone(),
+        Effect::SetUp(position) => {
+            model.position = position.clone();
+            model.position_refused = false;
+        }
         Effect::Search { ends_soon } => {
             model.searched.push(model.position.clone());
             model.ends_soon = *ends_soon;

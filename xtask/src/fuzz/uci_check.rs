@@ -211,6 +211,7 @@ mod tests {
         let script = "position startpos moves e2e4 e7e5 g1f3\n\
                       position startpos moves e2e4 e2e4\n\
                       position fen 8/8/8 w - - 0 1\n\
+                      position startpos moves d2d4\n\
                       go infinite\nposition startpos\nstop\n\
                       position fen 4k3/8/8/8/8/8/8/4K2R w K - 0 1 moves e1g1\n";
         check_script(script).unwrap();

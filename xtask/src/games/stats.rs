@@ -125,8 +125,9 @@ impl Pentanomial {
         }
     }
 
-    /// A's advantage in normalized Elo: the mean's distance from ½ in standard deviations of
-    /// a pair's score, scaled so that it matches Elo where games are never drawn.
+    /// A's advantage in normalized Elo: the mean's distance from ½ in standard deviations of a
+    /// game's result (√2 times a pair's, scaled to a game), scaled so that it matches Elo
+    /// where games are never drawn.
     pub fn normalized_elo(&self) -> Estimate {
         let (mean, variance) = self.moments();
         let (_, pairs) = self.weights();

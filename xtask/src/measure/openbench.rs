@@ -147,8 +147,8 @@ mod tests {
             .expect("make runs");
         assert!(status.success(), "make EXE=… failed");
         let (bench, nps) = openbench_reading(&bench_as_the_client_runs_it(&exe));
-        // The engine's own bench, every switch on, counted in this process: the count
-        // OpenBench must read, and the one a search commit's `Bench:` trailer gives.
+        // The engine's own bench, under main's default search, counted in this process: the
+        // count OpenBench must read, and the one a search commit's `Bench:` trailer gives.
         let own: u64 = cb2026::bench::run(
             cb2026::bench::DEFAULT_DEPTH,
             cb2026::config::SearchConfig::default(),

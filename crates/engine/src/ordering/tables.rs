@@ -190,8 +190,8 @@ impl OrderingTables {
     ///
     /// Always inlined: it is asked once for every quiet move the order scores, and once two
     /// callers (the order and history pruning) made the compiler keep it as a function of its
-    /// own, the calls cost more than everything else section 14.1 added to a node (the
-    /// section's "What it costs" has the measurement).
+    /// own, the calls cost more than everything else section 14.1 added to a node (section
+    /// 14.1's "What it costs" has the measurement).
     #[inline(always)]
     pub fn quiet_score(&self, position: &Position, mv: Move, previous: &Previous) -> i32 {
         let history = self.history_score(position.side_to_move(), mv);

@@ -1,4 +1,4 @@
-//! The static evaluation as the search asks for it: stage 7's material and tables, or, from
+//! The static evaluation as the search asks for it: chapter 7's material and tables, or, from
 //! stage 20, the tuned evaluation with its terms (chapter 15).
 
 use super::Searcher;
@@ -9,7 +9,7 @@ use crate::{eval, terms};
 
 impl Searcher<'_> {
     /// What `position` is worth to the side to move, in centipawns: the tuned evaluation
-    /// ([`terms::evaluate`] under the values of [`TUNED`]) when its switch is on, and stage 7's
+    /// ([`terms::evaluate`] under the values of [`TUNED`]) when its switch is on, and chapter 7's
     /// ([`eval::evaluate`]) when it is off, as under the presets of the stages before 20.
     pub(super) fn evaluate(&self, position: &Position) -> i32 {
         if !self.config.is_on(Switches::TUNED) {

@@ -14,8 +14,9 @@ use crate::tt::Hit;
 
 /// The least depth at which a node without a move from the table is reduced. Below it the
 /// node's own search costs too little for a ply less to save much, and the ply it loses is a
-/// larger share of what is left. Chosen by measurement in chapter 14, on the suites at a fixed
-/// number of nodes (`book/data/iir-constants.txt`).
+/// larger share of what is left. Kept from the step's first version, so that the two
+/// versions' games differ in one thing; chapter 14's sweep (`book/data/iir-constants.txt`)
+/// found no least depth that the suites prefer.
 pub const IIR_MIN_DEPTH: Depth = 4;
 
 /// How many plies shallower such a node is searched.

@@ -51,11 +51,11 @@ impl Searcher<'_> {
     /// `quiets_searched` of its quiet moves were searched with `best` the best score so far;
     /// `pv_node` says whether it is a PV node.
     ///
-    /// Only a quiet move is pruned (a capture or a promotion changes the material, and the
-    /// captures came first anyway), at a node no deeper than [`LMP_MAX_DEPTH`], not a PV node
-    /// (whose exact score is wanted) and not in check (whose few moves are all forced), and
-    /// only once the node has searched a move that is not mated ([`may_prune`]). A move that
-    /// gives check is pruned like any other: knowing that it checks would mean making it.
+    /// Only a quiet move is pruned (a capture or a promotion changes the material), at a node
+    /// no deeper than [`LMP_MAX_DEPTH`], not a PV node (whose exact score is wanted) and not
+    /// in check (whose few moves are all forced), and only once the node has searched a move
+    /// that is not mated ([`may_prune`]). A move that gives check is pruned like any other:
+    /// knowing that it checks means making it ([`gives_check`]), for every late move.
     pub(super) fn late_move_prune(
         &mut self,
         mv: Move,

@@ -21,9 +21,10 @@ pub fn score_after(after: &Position) -> i32 {
     }
 }
 
-/// The move the engine chooses in `position` within `limits`: of the legal moves (only those
-/// in `limits.search_moves`, if any are given), the one with the best [`score_after`] it, or
-/// `None` if there is no legal move. Of moves that score the same, the first generated wins.
+/// The move stage 8's one-ply player chooses in `position` within `limits`: of the legal
+/// moves (only those in `limits.search_moves`, if any are given), the one with the best
+/// [`score_after`] it, or `None` if there is no legal move. Of moves that score the same, the
+/// first generated wins.
 pub fn choose_move(position: &Position, limits: &Limits) -> Option<Move> {
     let moves = legal_moves(position);
     let allowed = moves

@@ -24,7 +24,7 @@ pub const SINGULAR_MIN_DEPTH: Depth = 6;
 pub const SINGULAR_TT_DEPTH_MARGIN: Depth = 3;
 
 /// The bound the other moves must stay below is the table's score less this much a ply of
-/// depth: deeper nodes ask for a wider gap, their scores being better founded.
+/// depth: deeper nodes ask for a wider gap, since an extension there costs a larger subtree.
 pub const SINGULAR_MARGIN_PER_PLY: i32 = 2;
 
 impl Searcher<'_> {

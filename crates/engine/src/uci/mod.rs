@@ -7,7 +7,9 @@
 //! `setoption` and the like), is refused with an `info string` while a search runs, and carried
 //! out as soon as the search has written its `bestmove`. Every `go` the engine accepts ends in
 //! exactly one `bestmove`, after a final `info` line. Bad input never stops the engine: it says
-//! what was wrong in an `info string` line and keeps its last good state.
+//! what was wrong in an `info string` line and keeps its last good state. After a refused
+//! `position`, `go` is refused too until a position is set up again: a move for the position
+//! kept could be illegal in the GUI's game.
 //!
 //! Beyond UCI it understands `d` (show the position), `go perft N` (chapter 5), `eval` (the
 //! evaluation's parts, chapter 7), `stats [depth] [stage N]` and `bench [depth] [stage N]`
@@ -48,6 +50,9 @@ use std::sync::{Arc, Mutex};
 pub struct Engine<W: Write + Send + 'static> {
     /// The position the next `go` searches.
     position: Position,
+    /// Why the last `position` command was refused, if it was: until a good one, or
+    /// `ucinewgame`, `go` is refused too, since the GUI's game is no longer the position kept.
+    refused_position: Option<String>,
     /// The keys of the game's positions before `position`, oldest first, for the search to
     /// see repetitions of the game's history.
     history: Vec<u64>,
@@ -75,6 +80,9 @@ pub enum Flow {
     Quit,
 }
 
+/// The commands that take no words after them, answered at once.
+const BARE: [&str; 7] = ["uci", "isready", "quit", "stop", "ponderhit", "d", "eval"];
+
 /// The commands that change what a search works on, or that search themselves: they wait
 /// until no search runs.
 const WAITING: [&str; 7] = [
@@ -92,6 +100,7 @@ impl<W: Write + Send + 'static> Engine<W> {
     pub fn new(output: W) -> Engine<W> {
         Engine {
             position: Position::startpos(),
+            refused_position: None,
             history: Vec::new(),
             options: Options::default(),
             table: Arc::new(Mutex::new(
@@ -188,10 +197,18 @@ impl<W: Write + Send + 'static> Engine<W> {
                 };
                 self.say(report.trim_end());
             }
-            ["eval", ..] => return Err("eval takes no arguments".to_string()),
+            [command, _, ..] if BARE.contains(command) => {
+                return Err(format!("{command} takes no arguments"));
+            }
+            ["debug", ..] => return Err("debug takes on or off".to_string()),
             [command, rest @ ..] if WAITING.contains(command) => {
-                self.idle(command)?;
-                self.execute_when_idle(command, rest)?;
+                let done = self
+                    .idle(command)
+                    .and_then(|()| self.execute_when_idle(command, rest));
+                if *command == "position" {
+                    self.refused_position = done.as_ref().err().cloned();
+                }
+                done?;
             }
             [command, ..] => return Err(format!("unknown command {command:?}")),
         }
@@ -204,6 +221,7 @@ impl<W: Write + Send + 'static> Engine<W> {
         match (command, words) {
             ("ucinewgame", []) => {
                 self.position = Position::startpos();
+                self.refused_position = None;
                 self.history.clear();
                 lock(&self.table).clear();
                 lock(&self.tables).clear();
@@ -229,6 +247,11 @@ impl<W: Write + Send + 'static> Engine<W> {
             ("go", ["perft", ..]) => return Err("go perft takes one depth: go perft N".into()),
             ("go", _) => {
                 let mut limits = parse_go(&self.position, words)?;
+                if let Some(problem) = &self.refused_position {
+                    return Err(format!(
+                        "go is refused after a refused position ({problem})"
+                    ));
+                }
                 limits.move_overhead = Some(self.options.move_overhead_ms);
                 limits.multi_pv = Some(self.options.multi_pv as usize);
                 self.start_search(limits);

@@ -110,17 +110,18 @@ impl OptionValue<'_> {
             .ok_or_else(|| format!("option {name:?} needs a value"))
     }
 
-    /// The value as a whole number from `min` to `max` (a `spin` option).
+    /// The value as a whole number from `min` to `max` (a `spin` option). It is read in 128
+    /// bits, so that a negative or a huge number is refused as outside the range, not as no
+    /// number at all.
     fn number(&self, min: u64, max: u64) -> Result<u64, String> {
         let (name, text) = (self.name, self.text()?);
-        let n: u64 = text
+        let n: i128 = text
             .parse()
             .map_err(|_| format!("option {name:?}: {text:?} is not a whole number"))?;
-        if (min..=max).contains(&n) {
-            Ok(n)
-        } else {
-            Err(format!("option {name:?}: {n} is outside {min} to {max}"))
-        }
+        u64::try_from(n)
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| format!("option {name:?}: {n} is outside {min} to {max}"))
     }
 
     /// The value as `true` or `false` (a `check` option).

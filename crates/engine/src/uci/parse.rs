@@ -3,6 +3,7 @@
 
 use crate::limits::Limits;
 use crate::movegen::find_move;
+use crate::piece::Color;
 use crate::position::Position;
 
 /// The position a `position` command describes: `startpos` or `fen FEN`, then optionally
@@ -91,5 +92,30 @@ pub(super) fn parse_go(position: &Position, words: &[&str]) -> Result<Limits, St
             other => return Err(format!("go: unknown parameter {other:?}")),
         }
     }
+    own_clock(position, &limits)?;
     Ok(limits)
+}
+
+/// Refuses a `go` that speaks of the clock but gives none to the side to move, and sets no
+/// other end to the search: `go btime 60000` with White to move would search without a
+/// deadline until the game is lost on time.
+fn own_clock(position: &Position, limits: &Limits) -> Result<(), String> {
+    let (side, own, word) = match position.side_to_move() {
+        Color::White => ("White", limits.white_time, "wtime"),
+        Color::Black => ("Black", limits.black_time, "btime"),
+    };
+    let clock_words = limits.white_time.is_some()
+        || limits.black_time.is_some()
+        || limits.white_increment.is_some()
+        || limits.black_increment.is_some()
+        || limits.moves_to_go.is_some();
+    let other_end = limits.move_time.is_some()
+        || limits.depth.is_some()
+        || limits.nodes.is_some()
+        || limits.mate.is_some()
+        || limits.infinite;
+    if clock_words && own.is_none() && !other_end {
+        return Err(format!("go: {side} is to move but no {word} was given"));
+    }
+    Ok(())
 }

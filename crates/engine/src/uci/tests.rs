@@ -485,7 +485,7 @@ fn a_position_without_moves_answers_the_null_move() {
 #[test]
 fn options_are_set_and_checked() {
     let (output, engine) = answer(
-        "setoption name Hash value 64\nsetoption name hash value 0\nsetoption name Threads value 2\nsetoption name Clear Hash\nsetoption name Colour value red\nsetoption name Hash value lots\n",
+        "setoption name Hash value 64\nsetoption name hash value 0\nsetoption name Threads value 2\nsetoption name Clear Hash\nsetoption name Colour value red\nsetoption name Hash value lots\nsetoption name Hash value -5\nsetoption name Hash value 18446744073709551616\n",
     );
     assert_eq!(engine.options.hash_mb, 64);
     let lines: Vec<&str> = output.lines().collect();
@@ -496,6 +496,8 @@ fn options_are_set_and_checked() {
             "info string option \"threads\": 2 is outside 1 to 1",
             "info string no option \"colour\"",
             "info string option \"hash\": \"lots\" is not a whole number",
+            "info string option \"hash\": -5 is outside 1 to 65536",
+            "info string option \"hash\": 18446744073709551616 is outside 1 to 65536",
         ]
     );
 }
@@ -701,7 +703,8 @@ fn every_go_keyword_ends_a_searchmoves_list_and_is_read_as_itself() {
             "searchmoves" => &["d2d4"],
             _ => &["1"],
         };
-        let words = [&["searchmoves", "e2e4", keyword], after].concat();
+        // White's clock at the end: a clock word of Black's alone would be refused for want of it.
+        let words = [&["searchmoves", "e2e4", keyword], after, &["wtime", "1000"]].concat();
         let limits = parse::parse_go(&start, &words);
         assert!(limits.is_ok(), "{keyword}: {limits:?}");
     }
@@ -739,6 +742,78 @@ position startpos moves e2e4 e7e5 e1e3
     let after_e4 = Position::startpos().make(find_move(&Position::startpos(), "e2e4").unwrap());
     assert_eq!(engine.position, after_e4);
     assert_eq!(engine.history, [Position::startpos().key()]);
+}
+
+#[test]
+fn a_go_after_a_refused_position_is_refused_until_a_position_is_set_up_again() {
+    // The GUI's game has moved on to a position the engine could not set up: a move searched
+    // in the position it kept would be illegal in the GUI's.
+    let (output, _) = answer(
+        "position startpos moves e2e4 e7e5\n\
+         position startpos moves e2e4 e7e5 g1f3 b8c6 f1c\n\
+         go depth 1\n\
+         position startpos moves e2e4 e7e5 g1f3 b8c6\n\
+         go depth 1\n",
+    );
+    let lines: Vec<&str> = output.lines().collect();
+    assert!(
+        lines[0].starts_with("info string \"f1c\" is not"),
+        "{output}"
+    );
+    assert!(
+        lines[1].starts_with("info string go is refused after a refused position (\"f1c\""),
+        "{output}"
+    );
+    assert_eq!(output.matches("bestmove ").count(), 1, "{output}");
+    let (output, _) = answer("position startpos moves e2e5\nucinewgame\ngo depth 1\n");
+    assert_eq!(output.matches("bestmove ").count(), 1, "{output}");
+}
+
+#[test]
+fn a_position_refused_during_a_search_refuses_the_next_go_too() {
+    let (output, _) =
+        answer_in_time("go infinite\nposition startpos moves e2e4\nstop\ngo depth 1\n");
+    assert!(
+        output.contains("info string position is refused while a search runs"),
+        "{output}"
+    );
+    assert!(
+        output.contains("info string go is refused after a refused position"),
+        "{output}"
+    );
+    assert_eq!(output.matches("bestmove ").count(), 1, "{output}");
+}
+
+#[test]
+fn a_go_that_gives_a_clock_but_not_to_the_side_to_move_is_refused() {
+    for (script, refusal) in [
+        (
+            "position startpos moves e2e4\ngo wtime 60000 winc 1000\n",
+            "info string go: Black is to move but no btime was given",
+        ),
+        (
+            "go winc 100 binc 100\n",
+            "info string go: White is to move but no wtime was given",
+        ),
+    ] {
+        let (output, _) = answer(script);
+        assert_eq!(output.trim_end(), refusal, "{script}");
+    }
+    // Another end to the search makes the missing clock harmless.
+    let (output, _) = answer("go btime 1000 depth 1\n");
+    assert_eq!(output.matches("bestmove ").count(), 1, "{output}");
+}
+
+#[test]
+fn a_command_that_takes_no_arguments_says_so_when_given_some() {
+    let (output, _) = answer("isready now\nstop now\nd x\nquit now\ndebug maybe\nisready\n");
+    let expected = "info string isready takes no arguments\n\
+                    info string stop takes no arguments\n\
+                    info string d takes no arguments\n\
+                    info string quit takes no arguments\n\
+                    info string debug takes on or off\n\
+                    readyok\n";
+    assert_eq!(output, expected);
 }
 
 /// What the engine answers to `script`, as [`answer`] does, but on a thread of its own,
