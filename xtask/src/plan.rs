@@ -189,15 +189,7 @@ impl Plan {
     /// tags and files linked as `links` says. `None` if the chapter is not written yet.
     pub fn header_line(&self, chapter: &Chapter, links: &Links) -> Option<String> {
         let stages = self.done_stages(&chapter.number);
-        // The files link to main, whose code the chapter's listings show: a file the
-        // chapter names today may not exist yet at its tag, which the tag's own link gives.
-        let code = join_and(
-            chapter
-                .code
-                .iter()
-                .map(|file| links.file(file, MAIN_BRANCH))
-                .collect(),
-        );
+        let code = join_and(chapter.code.iter().map(|file| links.file(file)).collect());
         if let Some(first) = stages.first() {
             let numbers: Vec<String> = stages.iter().map(|s| s.number.to_string()).collect();
             let tags: Vec<String> = stages.iter().map(|s| links.tag(s.number)).collect();
@@ -253,8 +245,10 @@ impl Links {
     }
 
     /// The engine's file or folder `path` as a header line names it: as code, linked to its
-    /// source at the tag or branch `at` when there is a repository to link to.
-    pub fn file(&self, path: &str, at: &str) -> String {
+    /// source on [`MAIN_BRANCH`] when there is a repository to link to. Main, because its code
+    /// is what the chapters' listings show, and a file a chapter names may not exist yet at the
+    /// chapter's tag; the tag's own link leads to the code as it was.
+    pub fn file(&self, path: &str) -> String {
         match self {
             Links::Book => format!("`{path}`"),
             Links::Repository(address) => {
@@ -263,7 +257,7 @@ impl Links {
                 } else {
                     "tree"
                 };
-                format!("[`{path}`]({address}/{kind}/{at}/{path})")
+                format!("[`{path}`]({address}/{kind}/{MAIN_BRANCH}/{path})")
             }
         }
     }
@@ -354,8 +348,8 @@ mod tests {
         let plan = plan();
         let links = Links::Repository("https://git.example/owner/cb".into());
         assert_eq!(
-            links.file("xtask/src/games", "stage-07"),
-            "[`xtask/src/games`](https://git.example/owner/cb/tree/stage-07/xtask/src/games)"
+            links.file("xtask/src/games"),
+            "[`xtask/src/games`](https://git.example/owner/cb/tree/main/xtask/src/games)"
         );
         let section = plan.chapter("10.1").unwrap();
         let header = plan.header_line(section, &links).unwrap();

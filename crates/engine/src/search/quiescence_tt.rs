@@ -2,12 +2,12 @@
 //!
 //! Chapter 9's table serves the main search only: quiescence neither looks a position up nor
 //! stores one. Yet every leaf of the main search starts a quiescence search, and the same
-//! captures met in another order lead to the same positions there as anywhere. With `qtt` on, a quiescence
-//! node asks the table first, as the node function does: an entry whose bound settles the
-//! window ends the node, whatever its depth, its score taken to be worth at least the node's
-//! own quiescence search; otherwise its move, if it is one of the node's moves, is tried
-//! first. What the node finds is stored at depth [`QUIESCENCE_DEPTH`], but never over
-//! an entry of the main search for the same position, which cost more to find.
+//! captures met in another order lead to the same positions there as anywhere. With `qtt` on, a
+//! quiescence node asks the table first, as the node function does: an entry whose bound
+//! settles the window ends the node, whatever its depth, its score taken to be worth at least
+//! the node's own quiescence search; otherwise its move, if it is one of the node's moves, is
+//! tried first. What the node finds is stored at depth [`QUIESCENCE_DEPTH`], but never over an
+//! entry of the main search for the same position, which cost more to find.
 
 use super::{Depth, Searcher};
 use crate::config::Switches;
