@@ -322,7 +322,7 @@ pub const SWITCHES: &[Switch] = &[
         name: "qtt",
         introduced: Introduced::Section("14.1"),
         flag: Switches::QUIESCENCE_TT,
-        off_from: Some(LAST_STAGE),
+        off_from: None,
     },
 ];
 
