@@ -14,8 +14,8 @@ use support::depth8::{measure_all, table};
 
 /// Stage 20's search with continuation history and the history table each on or off, and
 /// continuation history from depth 2, named as the section's table names its columns. Stage
-/// 20's, not main's: main has since switched on section 14.1's singular extensions, which
-/// would move these figures for a reason of their own.
+/// 20's, not main's: main has since switched on section 14.1's singular extensions and table
+/// in quiescence, which would move these figures for reasons of their own.
 fn configurations() -> Vec<(String, SearchConfig)> {
     let with = |conthist: bool, history: bool| {
         let mut config = SearchConfig::preset(LAST_STAGE).unwrap();
