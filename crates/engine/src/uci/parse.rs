@@ -5,6 +5,7 @@ use crate::limits::Limits;
 use crate::movegen::find_move;
 use crate::piece::Color;
 use crate::position::Position;
+use crate::time::budget;
 
 /// The position a `position` command describes: `startpos` or `fen FEN`, then optionally
 /// `moves` and moves in UCI notation, each of which must be legal where it is played. With it,
@@ -96,26 +97,27 @@ pub(super) fn parse_go(position: &Position, words: &[&str]) -> Result<Limits, St
     Ok(limits)
 }
 
-/// Refuses a `go` that speaks of the clock but gives none to the side to move, and sets no
-/// other end to the search: `go btime 60000` with White to move would search without a
-/// deadline until the game is lost on time.
+/// Refuses a `go` that speaks of the clock but gives the side to move no time budget
+/// ([`budget`]: no clock of its own and no `movetime`) and sets no other end to the search:
+/// `go btime 60000` with White to move would search without a deadline until the game is
+/// lost on time.
 fn own_clock(position: &Position, limits: &Limits) -> Result<(), String> {
-    let (side, own, word) = match position.side_to_move() {
-        Color::White => ("White", limits.white_time, "wtime"),
-        Color::Black => ("Black", limits.black_time, "btime"),
-    };
+    let side = position.side_to_move();
     let clock_words = limits.white_time.is_some()
         || limits.black_time.is_some()
         || limits.white_increment.is_some()
         || limits.black_increment.is_some()
         || limits.moves_to_go.is_some();
-    let other_end = limits.move_time.is_some()
-        || limits.depth.is_some()
+    let other_end = limits.depth.is_some()
         || limits.nodes.is_some()
         || limits.mate.is_some()
         || limits.infinite;
-    if clock_words && own.is_none() && !other_end {
-        return Err(format!("go: {side} is to move but no {word} was given"));
+    if clock_words && budget(limits, side).is_none() && !other_end {
+        let (name, word) = match side {
+            Color::White => ("White", "wtime"),
+            Color::Black => ("Black", "btime"),
+        };
+        return Err(format!("go: {name} is to move but no {word} was given"));
     }
     Ok(())
 }
