@@ -115,6 +115,10 @@ bitflags::bitflags! {
         /// position up, ends at once where the entry settles its window, tries the entry's
         /// move first, and stores what it found.
         const QUIESCENCE_TT = 1 << 26;
+        /// Correction history (section 14.1): the static evaluation is corrected by the
+        /// average error the search has measured in positions with the same pawns and the
+        /// same side to move.
+        const CORRECTION_HISTORY = 1 << 27;
     }
 }
 
@@ -323,6 +327,12 @@ pub const SWITCHES: &[Switch] = &[
         introduced: Introduced::Section("14.1"),
         flag: Switches::QUIESCENCE_TT,
         off_from: None,
+    },
+    Switch {
+        name: "corrhist",
+        introduced: Introduced::Section("14.1"),
+        flag: Switches::CORRECTION_HISTORY,
+        off_from: Some(LAST_STAGE),
     },
 ];
 

@@ -16,6 +16,7 @@ pub mod attacks;
 pub mod bench;
 pub mod bitboard;
 pub mod config;
+pub mod correction;
 pub mod eval;
 pub mod fen;
 pub mod limits;

@@ -19,6 +19,7 @@
 
 use super::{ContinuationHistory, PieceTo, Previous};
 use crate::config::{SearchConfig, Switches};
+use crate::correction::CorrectionHistory;
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
@@ -45,6 +46,10 @@ pub struct OrderingTables {
     /// The continuation history: for each of the last two moves by piece and destination,
     /// how often each quiet move after it has caused a cutoff, against how often it failed to.
     pub continuation: ContinuationHistory,
+    /// The evaluation's errors by pawn structure (section 14.1's `corrhist`): not an ordering
+    /// table, but learnt by the search and kept from one search of a game to the next in the
+    /// same way.
+    pub correction: CorrectionHistory,
 }
 
 impl Default for OrderingTables {
@@ -55,6 +60,7 @@ impl Default for OrderingTables {
             countermoves: [[None; Square::NUM]; Piece::NUM],
             history: Box::new([[[0; Square::NUM]; Square::NUM]; Color::NUM]),
             continuation: ContinuationHistory::default(),
+            correction: CorrectionHistory::default(),
         }
     }
 }

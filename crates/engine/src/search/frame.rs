@@ -118,12 +118,14 @@ impl Searcher<'_> {
     }
 
     /// The static evaluation of `position`, the node at `ply`: worked out the first time a
-    /// step asks for it and kept in the node's frame for the steps after it.
+    /// step asks for it and kept in the node's frame for the steps after it. With `corrhist`
+    /// on, it is the evaluation corrected by what the search has measured
+    /// ([`Searcher::corrected`]), and every step that reads it reads the corrected value.
     pub(super) fn static_eval(&mut self, position: &Position, ply: usize) -> i32 {
         if let Some(eval) = self.stack[ply].static_eval {
             return eval;
         }
-        let eval = self.evaluate(position);
+        let eval = self.corrected(position, self.evaluate(position));
         self.stack[ply].static_eval = Some(eval);
         eval
     }

@@ -19,6 +19,7 @@ mod aspiration;
 mod check_extension;
 mod child;
 mod control;
+mod correction;
 mod draw;
 mod evaluation;
 mod frame;
@@ -194,6 +195,7 @@ impl<'a> Searcher<'a> {
         let moves = self.ordered_moves(position, ply, depth, hit.and_then(|hit| hit.mv));
         let (score, best) = self.search_moves(position, moves, depth, ply, alpha, beta)?;
         self.store(position, (depth, ply), (alpha, beta), score, best);
+        self.learn_correction(position, (depth, ply), (alpha, beta), score, best);
         Ok(score)
     }
 }

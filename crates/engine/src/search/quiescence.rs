@@ -14,7 +14,8 @@ impl Searcher<'_> {
     /// every evasion is searched. Out of check, from stage 18, a capture that loses material
     /// by the static exchange evaluation is not searched: standing pat is better. With
     /// section 14.1's switch `qtt` on, the node also asks the transposition table first and
-    /// stores what it found (`quiescence_tt.rs`).
+    /// stores what it found (`quiescence_tt.rs`); with `corrhist` on, it stands pat on the
+    /// corrected evaluation (`correction.rs`).
     pub(super) fn quiescence(
         &mut self,
         position: &Position,
@@ -36,7 +37,7 @@ impl Searcher<'_> {
         let checked = self.in_check(ply);
         let mut best = -INFINITY;
         if !checked {
-            best = self.evaluate(position);
+            best = self.corrected(position, self.evaluate(position));
             self.stack[ply].static_eval = Some(best);
             if best >= beta {
                 return Ok(best);
