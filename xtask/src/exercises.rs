@@ -35,7 +35,7 @@ pub struct Exercise {
 }
 
 /// Every breaking exercise of the book, in chapter order.
-pub const EXERCISES: [Exercise; 46] = [
+pub const EXERCISES: [Exercise; 47] = [
     Exercise {
         page: "ch01-bitboards.md",
         file: "crates/engine/src/bitboard.rs",
@@ -403,6 +403,14 @@ pub const EXERCISES: [Exercise; 46] = [
         to: "",
         target: &["--lib"],
         test: "search::quiescence_tt::tests::a_quiescence_node_never_replaces_the_main_search_entry_of_its_position",
+    },
+    Exercise {
+        page: "ch14-1-further-pruning.md",
+        file: "crates/engine/src/search/correction.rs",
+        from: "Bound::Lower => score > eval,",
+        to: "Bound::Lower => true,",
+        target: &["--lib"],
+        test: "search::correction::tests::only_a_score_whose_bound_points_away_from_the_evaluation_teaches_the_table",
     },
 ];
 

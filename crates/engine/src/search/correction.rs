@@ -5,6 +5,7 @@
 
 use super::{Depth, Searcher};
 use crate::config::Switches;
+use crate::movegen::legal_moves;
 use crate::moves::Move;
 use crate::position::Position;
 use crate::score::MATE_BOUND;
@@ -25,10 +26,12 @@ impl Searcher<'_> {
     /// window (`alpha`, `beta`), found: `score`, with `best` the move that raised alpha, if one
     /// did. A measurement counts only where it says something about the evaluation:
     ///
-    /// - the node had a static evaluation (it was not in check) and was not a singular search,
-    ///   which leaves a move out and so finds less than the position holds;
-    /// - its best move was quiet: a capture's gain is the tactics of the moment, which the
-    ///   next position with the same pawns will not have;
+    /// - the node had a static evaluation (it was not in check), and searched every move it
+    ///   has: the root may search only some (a later line of `MultiPV`, or `searchmoves`), and
+    ///   then finds less than the position holds (a singular search, which leaves a move out
+    ///   too, never gets here: it runs the move loop alone);
+    /// - its best move was quiet: a capture's or a promotion's gain is the tactics of the
+    ///   moment, which the next position with the same pawns will not have;
     /// - the score is no mate, and its bound points away from the evaluation: a lower bound
     ///   above it or an upper bound below it (a lower bound below the evaluation says only
     ///   that the evaluation may be right).
@@ -43,11 +46,11 @@ impl Searcher<'_> {
         if !self.config.is_on(Switches::CORRECTION_HISTORY) {
             return;
         }
-        let frame = &self.stack[ply];
-        let Some(eval) = frame.static_eval else {
+        let Some(eval) = self.stack[ply].static_eval else {
             return;
         };
-        let measured = frame.excluded.is_none()
+        let every_move = ply > 0 || self.root_moves.len() == legal_moves(position).len();
+        let measured = every_move
             && best.is_none_or(|mv| mv.is_quiet())
             && score.abs() < MATE_BOUND
             && match Bound::of(score, alpha, beta) {
@@ -65,7 +68,8 @@ impl Searcher<'_> {
 mod tests {
     use super::*;
     use crate::config::SearchConfig;
-    use crate::search::{Control, root_moves};
+    use crate::movegen::find_move;
+    use crate::search::{Control, Frame, root_moves};
     use crate::tt::TranspositionTable;
 
     /// A middlegame with both sides' pawns still in place: White to move.
@@ -123,5 +127,80 @@ mod tests {
         let correction = searcher.tables.correction.correction(&position);
         assert!(correction > 40);
         assert_eq!(searcher.corrected(&position, 10), 10 + correction);
+    }
+
+    /// Whether one node of [`MIDDLEGAME`] at `ply`, whose static evaluation was `eval` (`None`
+    /// in check), with the window (-50, 50), teaches the table when its search finds `score`
+    /// with the move `best` (in UCI notation, if one raised alpha). At the root (`ply` 0) the
+    /// search had `root_moves` to search.
+    fn teaches_at(
+        ply: usize,
+        root_moves: &[Move],
+        eval: Option<i32>,
+        score: i32,
+        best: Option<&str>,
+    ) -> bool {
+        let position = Position::from_fen(MIDDLEGAME).unwrap();
+        let mut config = SearchConfig::default();
+        config.set("corrhist", true).unwrap();
+        let mut table = TranspositionTable::new(1).unwrap();
+        let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+        searcher.root_moves = root_moves.to_vec();
+        searcher.stack[ply] = Frame {
+            static_eval: eval,
+            ..Frame::of(&position)
+        };
+        let best = best.map(|uci| find_move(&position, uci).unwrap());
+        searcher.learn_correction(&position, (8, ply), (-50, 50), score, best);
+        searcher.tables.correction != Default::default()
+    }
+
+    /// [`teaches_at`] a node at ply 1.
+    fn teaches(eval: Option<i32>, score: i32, best: Option<&str>) -> bool {
+        teaches_at(1, &[], eval, score, best)
+    }
+
+    #[test]
+    fn only_a_score_whose_bound_points_away_from_the_evaluation_teaches_the_table() {
+        // Exact scores, either side of the evaluation, teach; so does a lower bound above it
+        // and an upper bound below it.
+        assert!(teaches(Some(0), 30, Some("h2h3")));
+        assert!(teaches(Some(0), -30, Some("h2h3")));
+        assert!(teaches(Some(0), 80, Some("h2h3")));
+        assert!(teaches(Some(0), -80, None));
+        // A lower bound below the evaluation, or an upper bound above it, says nothing.
+        assert!(!teaches(Some(100), 60, Some("h2h3")));
+        assert!(!teaches(Some(-100), -60, None));
+    }
+
+    #[test]
+    fn a_capture_a_mate_a_node_in_check_or_a_root_that_left_moves_out_teaches_nothing() {
+        assert!(!teaches(Some(0), 30, Some("d4c5")));
+        assert!(!teaches(Some(0), MATE_BOUND + 5, Some("h2h3")));
+        assert!(!teaches(None, 30, Some("h2h3")));
+        let position = Position::from_fen(MIDDLEGAME).unwrap();
+        let every = root_moves(&position, &[]);
+        assert!(teaches_at(0, &every, Some(0), 30, Some("h2h3")));
+        assert!(!teaches_at(0, &every[1..], Some(0), 30, Some("h2h3")));
+    }
+
+    #[test]
+    fn the_frames_evaluation_and_quiescences_stand_pat_are_the_corrected_evaluation() {
+        let position = Position::from_fen(MIDDLEGAME).unwrap();
+        let mut config = SearchConfig::default();
+        config.set("corrhist", true).unwrap();
+        let mut table = TranspositionTable::new(1).unwrap();
+        let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+        for _ in 0..100 {
+            searcher.tables.correction.learn(&position, 16, 50);
+        }
+        let corrected = searcher.corrected(&position, searcher.evaluate(&position));
+        assert_ne!(corrected, searcher.evaluate(&position));
+        searcher.stack[1] = Frame::of(&position);
+        assert_eq!(searcher.static_eval(&position, 1), corrected);
+        // A window far below the evaluation: quiescence stands pat at once.
+        searcher.stack[1] = Frame::of(&position);
+        let stand_pat = searcher.quiescence(&position, 1, -1000, -999).unwrap();
+        assert_eq!(stand_pat, corrected);
     }
 }
