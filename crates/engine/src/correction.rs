@@ -79,7 +79,8 @@ impl CorrectionHistory {
 /// The entry of the table that `position`'s pawns fall in: each side's pawns are multiplied by
 /// an odd constant of its own, whose product's top bits depend on every pawn, and the top bits
 /// of the two products, combined, pick the entry. Two structures that pick the same entry
-/// share it; with 16,384 entries a game's few hundred structures seldom do.
+/// share it, as a few of a game's hundreds will among 16,384 entries: an average shared
+/// now and then is the price of keeping no key beside each entry to tell them apart.
 pub fn pawn_index(position: &Position) -> usize {
     const WHITE_MULTIPLIER: u64 = 0x9e37_79b9_7f4a_7c15;
     const BLACK_MULTIPLIER: u64 = 0xc2b2_ae3d_27d4_eb4f;
