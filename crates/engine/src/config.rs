@@ -332,7 +332,7 @@ pub const SWITCHES: &[Switch] = &[
         name: "corrhist",
         introduced: Introduced::Section("14.1"),
         flag: Switches::CORRECTION_HISTORY,
-        off_from: Some(LAST_STAGE),
+        off_from: None,
     },
 ];
 
