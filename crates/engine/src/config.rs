@@ -119,6 +119,9 @@ bitflags::bitflags! {
         /// average error the search has measured in positions with the same pawns and the
         /// same side to move.
         const CORRECTION_HISTORY = 1 << 27;
+        /// Correction by pieces (section 14.1): with correction history on, two more tables
+        /// correct the evaluation, by White's pieces other than pawns and by Black's.
+        const CORRECTION_BY_PIECES = 1 << 28;
     }
 }
 
@@ -333,6 +336,12 @@ pub const SWITCHES: &[Switch] = &[
         introduced: Introduced::Section("14.1"),
         flag: Switches::CORRECTION_HISTORY,
         off_from: None,
+    },
+    Switch {
+        name: "corrpieces",
+        introduced: Introduced::Section("14.1"),
+        flag: Switches::CORRECTION_BY_PIECES,
+        off_from: Some(LAST_STAGE),
     },
 ];
 

@@ -8,6 +8,11 @@
 //! (through a hash of the pawns, so that structures may share an entry), a running average of
 //! those measurements, and the search adds it to the evaluation of every later position with
 //! the same pawns and the same side to move.
+//!
+//! The same table can be keyed by one side's pieces other than its pawns instead (the switch
+//! `corrpieces`): a misjudged piece placement repeats as a misjudged pawn structure does. The
+//! search then keeps three tables, by the pawns and by each side's pieces, adds all three
+//! corrections to the evaluation, and teaches each the error that is left after all three.
 
 use crate::piece::{Color, PieceType};
 use crate::position::Position;
@@ -29,24 +34,53 @@ pub const CORRECTION_MAX: i32 = 64;
 /// searched deep moves its entry a sixteenth of the way towards what it measured.
 pub const CORRECTION_MAX_WEIGHT: i32 = 16;
 
-/// For each side to move and each pawn hash, the average error of the evaluation, in
-/// [`CORRECTION_GRAIN`]ths of a centipawn: what to add to the evaluation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CorrectionHistory {
-    /// The entries, by side to move and then by the pawns' hash.
-    entries: Box<[[i32; CORRECTION_ENTRIES]; Color::NUM]>,
+/// What a table tells positions apart by, beside the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Key {
+    /// Both sides' pawns ([`pawn_index`]): the switch `corrhist`.
+    Pawns,
+    /// One side's knights, bishops, rooks, queens and king ([`pieces_index`]): the switch
+    /// `corrpieces`, one table for each side.
+    Pieces(Color),
 }
 
-impl Default for CorrectionHistory {
-    /// A table that corrects nothing: every entry 0.
-    fn default() -> CorrectionHistory {
-        CorrectionHistory {
-            entries: Box::new([[0; CORRECTION_ENTRIES]; Color::NUM]),
+impl Key {
+    /// The entry that `position` falls in, under this key.
+    fn index(self, position: &Position) -> usize {
+        match self {
+            Key::Pawns => pawn_index(position),
+            Key::Pieces(color) => pieces_index(position, color),
         }
     }
 }
 
+/// For each side to move and each hash of its key (the pawns, unless made otherwise), the
+/// average error of the evaluation, in [`CORRECTION_GRAIN`]ths of a centipawn: what to add
+/// to the evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CorrectionHistory {
+    /// The entries, by side to move and then by the key's hash.
+    entries: Box<[[i32; CORRECTION_ENTRIES]; Color::NUM]>,
+    /// What the entries are keyed by.
+    key: Key,
+}
+
+impl Default for CorrectionHistory {
+    /// A table keyed by the pawns that corrects nothing: every entry 0.
+    fn default() -> CorrectionHistory {
+        CorrectionHistory::keyed_by(Key::Pawns)
+    }
+}
+
 impl CorrectionHistory {
+    /// A table keyed by `key` that corrects nothing: every entry 0.
+    pub fn keyed_by(key: Key) -> CorrectionHistory {
+        CorrectionHistory {
+            entries: Box::new([[0; CORRECTION_ENTRIES]; Color::NUM]),
+            key,
+        }
+    }
+
     /// The centipawns to add to the static evaluation of `position`, for its side to move.
     pub fn correction(&self, position: &Position) -> i32 {
         *self.entry(position) / CORRECTION_GRAIN
@@ -65,14 +99,14 @@ impl CorrectionHistory {
         *entry = averaged.clamp(-bound, bound);
     }
 
-    /// The entry of `position`'s side to move and pawns.
+    /// The entry of `position`'s side to move and key.
     fn entry(&self, position: &Position) -> &i32 {
-        &self.entries[position.side_to_move().index()][pawn_index(position)]
+        &self.entries[position.side_to_move().index()][self.key.index(position)]
     }
 
-    /// The entry of `position`'s side to move and pawns, to change it.
+    /// The entry of `position`'s side to move and key, to change it.
     fn entry_mut(&mut self, position: &Position) -> &mut i32 {
-        &mut self.entries[position.side_to_move().index()][pawn_index(position)]
+        &mut self.entries[position.side_to_move().index()][self.key.index(position)]
     }
 }
 
@@ -87,6 +121,26 @@ pub fn pawn_index(position: &Position) -> usize {
     let white = position.pieces(Color::White, PieceType::Pawn).0;
     let black = position.pieces(Color::Black, PieceType::Pawn).0;
     let hash = white.wrapping_mul(WHITE_MULTIPLIER) ^ black.wrapping_mul(BLACK_MULTIPLIER);
+    (hash >> (64 - CORRECTION_ENTRIES.trailing_zeros())) as usize
+}
+
+/// The entry of the table that `color`'s pieces other than pawns fall in, the king among
+/// them: each kind's squares are multiplied by an odd constant of the kind's own, as
+/// [`pawn_index`] multiplies each side's pawns, and the top bits of the products, combined,
+/// pick the entry.
+pub fn pieces_index(position: &Position, color: Color) -> usize {
+    const MULTIPLIERS: [(PieceType, u64); 5] = [
+        (PieceType::Knight, 0x9e37_79b9_7f4a_7c15),
+        (PieceType::Bishop, 0xc2b2_ae3d_27d4_eb4f),
+        (PieceType::Rook, 0x1656_67b1_9e37_79f9),
+        (PieceType::Queen, 0xd6e8_feb8_6659_fd93),
+        (PieceType::King, 0xff51_afd7_ed55_8ccd),
+    ];
+    let hash = MULTIPLIERS
+        .iter()
+        .fold(0, |hash: u64, &(kind, multiplier)| {
+            hash ^ position.pieces(color, kind).0.wrapping_mul(multiplier)
+        });
     (hash >> (64 - CORRECTION_ENTRIES.trailing_zeros())) as usize
 }
 
@@ -149,5 +203,26 @@ mod tests {
         assert_eq!(table.correction(&position(OTHER_PAWNS)), 0);
         let black_to_move = SAME_PAWNS[0].replace(" w ", " b ");
         assert_eq!(table.correction(&position(&black_to_move)), 0);
+    }
+
+    #[test]
+    fn a_table_by_one_sides_pieces_shares_an_entry_whatever_the_pawns_and_the_other_pieces() {
+        for color in Color::ALL {
+            let mut table = CorrectionHistory::keyed_by(Key::Pieces(color));
+            for _ in 0..100 {
+                table.learn(&position(SAME_PAWNS[0]), 16, CORRECTION_MAX);
+            }
+            // Only the pawns differ: both sides' pieces are where they were.
+            assert!(table.correction(&position(OTHER_PAWNS)) > 0, "{color:?}");
+            // Both sides' knights stand elsewhere, on the same pawns.
+            assert_eq!(table.correction(&position(SAME_PAWNS[1])), 0, "{color:?}");
+        }
+        let mut white = CorrectionHistory::keyed_by(Key::Pieces(Color::White));
+        for _ in 0..100 {
+            white.learn(&position(SAME_PAWNS[0]), 16, CORRECTION_MAX);
+        }
+        // White's pieces as in the first position, Black's other knight out on f6.
+        let black_moved = "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 4 4";
+        assert!(white.correction(&position(black_moved)) > 0);
     }
 }

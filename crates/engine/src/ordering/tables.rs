@@ -19,7 +19,7 @@
 
 use super::{ContinuationHistory, PieceTo, Previous};
 use crate::config::{SearchConfig, Switches};
-use crate::correction::CorrectionHistory;
+use crate::correction::{CorrectionHistory, Key};
 use crate::moves::Move;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
@@ -50,6 +50,9 @@ pub struct OrderingTables {
     /// table, but learnt by the search and kept from one search of a game to the next in the
     /// same way.
     pub correction: CorrectionHistory,
+    /// The evaluation's errors by White's pieces and by Black's (section 14.1's
+    /// `corrpieces`), learnt beside the pawns' table and added to it.
+    pub piece_corrections: [CorrectionHistory; Color::NUM],
 }
 
 impl Default for OrderingTables {
@@ -61,6 +64,8 @@ impl Default for OrderingTables {
             history: Box::new([[[0; Square::NUM]; Square::NUM]; Color::NUM]),
             continuation: ContinuationHistory::default(),
             correction: CorrectionHistory::default(),
+            piece_corrections: Color::ALL
+                .map(|color| CorrectionHistory::keyed_by(Key::Pieces(color))),
         }
     }
 }

@@ -13,12 +13,18 @@ use crate::tt::Bound;
 
 impl Searcher<'_> {
     /// `eval`, the static evaluation of `position`, with the correction the table holds for
-    /// its pawns and side to move added, and kept below the mate scores.
+    /// its pawns and side to move added (and with `corrpieces` on, the corrections of the two
+    /// tables by each side's pieces too), and kept below the mate scores.
     pub(super) fn corrected(&self, position: &Position, eval: i32) -> i32 {
         if !self.config.is_on(Switches::CORRECTION_HISTORY) {
             return eval;
         }
-        let correction = self.tables.correction.correction(position);
+        let mut correction = self.tables.correction.correction(position);
+        if self.config.is_on(Switches::CORRECTION_BY_PIECES) {
+            for table in &self.tables.piece_corrections {
+                correction += table.correction(position);
+            }
+        }
         (eval + correction).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -58,8 +64,14 @@ impl Searcher<'_> {
                 Bound::Upper => score < eval,
                 Bound::Exact => true,
             };
-        if measured {
-            self.tables.correction.learn(position, depth, score - eval);
+        if !measured {
+            return;
+        }
+        self.tables.correction.learn(position, depth, score - eval);
+        if self.config.is_on(Switches::CORRECTION_BY_PIECES) {
+            for table in &mut self.tables.piece_corrections {
+                table.learn(position, depth, score - eval);
+            }
         }
     }
 }
@@ -127,6 +139,40 @@ mod tests {
         let correction = searcher.tables.correction.correction(&position);
         assert!(correction > 40);
         assert_eq!(searcher.corrected(&position, 10), 10 + correction);
+    }
+
+    #[test]
+    fn with_corrpieces_the_piece_tables_learn_beside_the_pawns_and_add_to_the_correction() {
+        let position = Position::from_fen(MIDDLEGAME).unwrap();
+        for on in [false, true] {
+            let mut config = SearchConfig::default();
+            config.set("corrpieces", on).unwrap();
+            let mut table = TranspositionTable::new(1).unwrap();
+            let mut searcher = Searcher::new(&[], Control::default(), &mut table, config);
+            searcher.stack[1] = Frame {
+                static_eval: Some(0),
+                ..Frame::of(&position)
+            };
+            let quiet = find_move(&position, "h2h3").unwrap();
+            searcher.learn_correction(&position, (16, 1), (-50, 50), 30, Some(quiet));
+            let pawns = searcher.tables.correction.correction(&position);
+            let pieces = searcher
+                .tables
+                .piece_corrections
+                .each_ref()
+                .map(|table| table.correction(&position));
+            assert!(pawns > 0, "the pawns' table learns either way");
+            if on {
+                assert_eq!(pieces, [pawns; 2], "each piece table learns the same error");
+                assert_eq!(searcher.corrected(&position, 10), 10 + 3 * pawns);
+            } else {
+                assert_eq!(
+                    pieces, [0; 2],
+                    "with corrpieces off the piece tables learn nothing"
+                );
+                assert_eq!(searcher.corrected(&position, 10), 10 + pawns);
+            }
+        }
     }
 
     /// Whether one node of [`MIDDLEGAME`] at `ply`, whose static evaluation was `eval` (`None`
