@@ -3,7 +3,7 @@
 //! main's search.
 //!
 //! Searches of the six positions to depth 8 take seconds in release and far longer in debug,
-//! so the tests are ignored by a plain `cargo test`; `cargo xtask ci` runs it in release.
+//! so the tests are ignored by a plain `cargo test`; `cargo xtask ci` runs them in release.
 
 mod support {
     pub mod depth8;

@@ -67,10 +67,11 @@ impl Searcher<'_> {
         if !measured {
             return;
         }
-        self.tables.correction.learn(position, depth, score - eval);
+        let error = score - eval;
+        self.tables.correction.learn(position, depth, error);
         if self.config.is_on(Switches::CORRECTION_BY_PIECES) {
             for table in &mut self.tables.piece_corrections {
-                table.learn(position, depth, score - eval);
+                table.learn(position, depth, error);
             }
         }
     }
