@@ -341,7 +341,7 @@ pub const SWITCHES: &[Switch] = &[
         name: "corrpieces",
         introduced: Introduced::Section("14.1"),
         flag: Switches::CORRECTION_BY_PIECES,
-        off_from: Some(LAST_STAGE),
+        off_from: None,
     },
 ];
 

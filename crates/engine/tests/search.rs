@@ -86,7 +86,7 @@ fn every_stage_preset_searches_the_tree_pinned_for_it() {
 fn the_default_search_is_the_last_stages_preset_with_the_sections_switches_that_passed() {
     // Main is stage 20 and the techniques of the sections after it whose games showed them
     // to help. Switching another one on by default is a change of its own, made here too.
-    let passed = ["singular", "qtt", "corrhist"];
+    let passed = ["singular", "qtt", "corrhist", "corrpieces"];
     let mut expected = SearchConfig::preset(LAST_STAGE).unwrap();
     for name in passed {
         expected.set(name, true).unwrap();
